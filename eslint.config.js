@@ -1,0 +1,108 @@
+// Lint enforces the architecture's import arrows (docs/architecture.md):
+//   renderer → shared, electron → shared, sandbox → shared; only electron/main and electron/preload
+//   import 'electron'; shared imports no runtime at all.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const dir = (name) => `(^|/)${name}/`;
+const pattern = (regex, message) => ({ regex, message });
+
+const noElectron = { name: 'electron', message: "Only electron/main and electron/preload may import 'electron'." };
+const intoRenderer = pattern(`${dir('renderer')}|^\\.\\./renderer`, 'Nothing imports renderer/ code.');
+const intoSandbox = pattern(
+  `${dir('sandbox')}`,
+  'sandbox/ is a separate service: reach it over HTTP (electron/services/sandbox is the one starter).',
+);
+const intoElectron = pattern(`${dir('electron')}`, 'Only electron/ code imports electron/ code.');
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'dist-electron/**',
+      'release/**',
+      '.tools/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bin/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ is pure: no Node built-ins.' }))],
+          patterns: [
+            intoRenderer,
+            intoSandbox,
+            intoElectron,
+            pattern('^react', 'shared/ is pure: no React.'),
+            pattern('^(better-sqlite3|fastify|ws|@napi-rs/keyring)', 'shared/ is pure: no runtime packages.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer has no Node.' }))],
+          patterns: [
+            intoSandbox,
+            intoElectron,
+            pattern('^(better-sqlite3|fastify|ws|@napi-rs/keyring)', 'Runtime packages live behind window.desk.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [intoRenderer, intoElectron] }],
+    },
+  },
+  {
+    files: ['electron/services/**/*.ts', 'electron/browser-host/**/*.ts', 'electron/cli/**/*.ts'],
+    ignores: ['electron/services/sandbox/startSandbox.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [intoRenderer, intoSandbox] }],
+    },
+  },
+  {
+    files: ['electron/services/sandbox/startSandbox.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [intoRenderer] }],
+    },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [intoRenderer, intoSandbox] }],
+    },
+  },
+);

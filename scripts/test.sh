@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Every check the project has, in order: typecheck, lint, unit + integration tests (against a real
+# Secret Service), the build, and the Playwright e2e suite in Debian's Chromium. All steps run; the
+# script fails when any of them failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+failed=()
+step() {
+  local name=$1; shift
+  echo
+  echo "==> $name"
+  local t0=$SECONDS
+  if "$@"; then echo "==> $name: ok ($((SECONDS - t0)) s)"; else echo "==> $name: FAILED ($((SECONDS - t0)) s)"; failed+=("$name"); fi
+}
+step typecheck npm run -s typecheck
+step lint npm run -s lint
+step "unit+integration" npm run -s test:unit
+step build npm run -s build
+step e2e npm run -s test:e2e
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "test: failed steps: ${failed[*]}"
+  exit 1
+fi
+echo "test: all steps passed"

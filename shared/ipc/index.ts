@@ -1,0 +1,5 @@
+export * from './result.ts';
+export * from './contract.ts';
+export * from './define.ts';
+export * from './channels/app.ts';
+export * from './channels/workspaces.ts';
