@@ -3,3 +3,4 @@ export * from './contract.ts';
 export * from './define.ts';
 export * from './channels/app.ts';
 export * from './channels/workspaces.ts';
+export * from './wire.ts';
