@@ -1,4 +1,17 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { installDesk } from './desk/installDesk.ts';
+import './styles/theme.css';
+import './styles/app.css';
 
-createRoot(document.getElementById('root')!).render(<p>Campaign Desk</p>);
-document.documentElement.dataset.appState = 'ready';
+document.documentElement.dataset.appState = 'loading';
+installDesk();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

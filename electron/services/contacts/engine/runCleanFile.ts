@@ -1,0 +1,134 @@
+// The body of cleanFile(), run inside the coordinator thread (see cleanFile.ts): streamed 1 MiB
+// reads (bounded memory), N block workers, progress and cancel, upload/rejects/report written
+// atomically (temporary file + rename; nothing is left behind on failure).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { DeskFailure } from '../../../../shared/ipc/result.ts';
+import {
+  ContactsError,
+  rejectsHeader,
+  runClean,
+  uploadHeader,
+  cleanReportSchema,
+} from '../../../../shared/domain/contacts/index.ts';
+import type { CleanChoices, CleanReport, Progress } from '../../../../shared/domain/contacts/index.ts';
+import { createAtomicFile } from './atomicFile.ts';
+import type { AtomicFile } from './atomicFile.ts';
+import { createWorkerPool } from './workerPool.ts';
+
+export interface CleanFileOptions extends CleanChoices {
+  path: string;
+  /** Output files (written atomically). */
+  out: string;
+  rejects: string;
+  report?: string | undefined;
+  /** Worker threads (default: min(2, cores)). */
+  workers?: number | undefined;
+  onProgress?: ((progress: Progress) => void) | undefined;
+  signal?: AbortSignal | undefined;
+  /** Heap limits of the block workers, in MB. */
+  workerHeapMb?: number | undefined;
+  /** Characters of text per block (default 1 MiB). */
+  blockChars?: number | undefined;
+}
+
+const READ_CHUNK = 1 << 20;
+
+/** Problems with the file itself say which file; problems with options say which option. */
+function failure(error: unknown, path: string): unknown {
+  if (!(error instanceof ContactsError)) return error;
+  switch (error.code) {
+    case 'bad_option':
+    case 'unknown_column':
+      return new DeskFailure('invalid_request', error.message, 'options');
+    case 'cancelled':
+      return new DeskFailure('cancelled', 'Cleaning was cancelled.');
+    default:
+      return new DeskFailure('file_error', `${path}: ${error.message}`, 'path');
+  }
+}
+
+export async function checkInput(path: string, outputs: string[]): Promise<number> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : `cannot read it (${code ?? 'error'})`;
+    throw new DeskFailure('file_error', `${path}: ${why}`, 'path');
+  }
+  if (info.isDirectory()) throw new DeskFailure('file_error', `${path}: is a folder, not a CSV file`, 'path');
+  if (info.size === 0) throw new DeskFailure('file_error', `${path}: the file is empty`, 'path');
+  const input = resolve(path);
+  for (const out of outputs) {
+    if (resolve(out) === input) throw new DeskFailure('invalid_request', `${out}: an output file cannot be the input file`, 'options');
+  }
+  if (new Set(outputs.map((o) => resolve(o))).size !== outputs.length) {
+    throw new DeskFailure('invalid_request', 'the upload, rejects and report files must be different files', 'options');
+  }
+  return info.size;
+}
+
+export async function runCleanFile(options: CleanFileOptions): Promise<CleanReport> {
+  const started = performance.now();
+  const { path } = options;
+  const outputs = [options.out, options.rejects, ...(options.report ? [options.report] : [])];
+  const bytes = await checkInput(path, outputs);
+  const workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
+
+  const pool = createWorkerPool(workers, options.workerHeapMb);
+  const files: AtomicFile[] = [];
+  try {
+    const upload = await createAtomicFile(options.out);
+    files.push(upload);
+    const rejects = await createAtomicFile(options.rejects);
+    files.push(rejects);
+    const { report } = await runClean(
+      {
+        open: () => createReadStream(path, { highWaterMark: READ_CHUNK }),
+        totalBytes: bytes,
+      },
+      options,
+      (setup) => pool.executor(setup),
+      {
+        async begin(setup) {
+          await upload.write(uploadHeader(setup));
+          await rejects.write(rejectsHeader(setup));
+        },
+        async block(merged) {
+          if (merged.upload) await upload.write(merged.upload);
+          if (merged.rejects) await rejects.write(merged.rejects);
+        },
+        async reset() {
+          await upload.truncate();
+          await rejects.truncate();
+        },
+      },
+      {
+        onProgress: options.onProgress,
+        signal: options.signal,
+        blockChars: options.blockChars,
+      },
+    );
+    const full: CleanReport = cleanReportSchema.parse({
+      ...report,
+      input: { file: path, bytes },
+      outputs: { upload: options.out, rejects: options.rejects, report: options.report ?? '' },
+      elapsed_ms: Math.round(performance.now() - started),
+    });
+    if (options.report) {
+      const reportFile = await createAtomicFile(options.report);
+      files.push(reportFile);
+      await reportFile.write(JSON.stringify(full, null, 2) + '\n');
+    }
+    for (const file of files) await file.commit();
+    return full;
+  } catch (error) {
+    await Promise.all(files.map((f) => f.discard()));
+    throw failure(error, path);
+  } finally {
+    await pool.close();
+  }
+}

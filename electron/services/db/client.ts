@@ -1,0 +1,124 @@
+import { Worker } from 'node:worker_threads';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
+import type { Logger } from '../logging/logger.ts';
+import { silentLogger } from '../logging/logger.ts';
+import { workerEntryUrl } from '../workerEntry.ts';
+import type { DbRequest, DbWorkerData, DbWorkerMessage, StreamOpened, StreamStep } from './protocol.ts';
+import type { QueryArgs, QueryName, QueryResult, StreamName, StreamRow } from './queries/index.ts';
+import { deserializeError } from './serializeError.ts';
+
+/** The back end's handle on the database worker: named queries only, typed from the registry. */
+export interface DbClient {
+  call<M extends QueryName>(method: M, args: QueryArgs<M>): Promise<QueryResult<M>>;
+  /** Pulls a named stream batch by batch; breaking out of the loop closes it in the worker. */
+  stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]>;
+  readonly schemaVersion: number;
+  close(): Promise<void>;
+}
+
+/** Queries slower than this are logged (with their name, never their args). */
+const SLOW_QUERY_MS = 200;
+
+const stoppedMessage =
+  'The database stopped unexpectedly. Restart Campaign Desk; the details are in the log file.';
+
+/**
+ * Starts the database worker on `file` and resolves once it has opened and migrated the database,
+ * or rejects with the worker's DeskFailure (e.g. a schema newer than this app).
+ */
+export async function openDbClient(options: { file: string; logger?: Logger }): Promise<DbClient> {
+  const logger = options.logger ?? silentLogger;
+  const workerData: DbWorkerData = { role: 'campaign-desk-db', file: options.file };
+  const worker = new Worker(workerEntryUrl(new URL('./worker.ts', import.meta.url), 'db-worker.js'), {
+    workerData,
+  });
+
+  type Pending = { method: string; resolve: (value: unknown) => void; reject: (error: Error) => void };
+  const pending = new Map<number, Pending>();
+  let seq = 0;
+  let stopped: Error | null = null;
+  let closing = false;
+
+  const failAll = (error: Error) => {
+    stopped = error;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+
+  const ready = new Promise<number>((resolve, reject) => {
+    worker.on('message', (message: DbWorkerMessage) => {
+      if (message.type === 'ready') return resolve(message.schemaVersion);
+      if (message.type === 'failed') return reject(deserializeError(message.error, 'open'));
+      const p = pending.get(message.seq);
+      if (!p) return;
+      pending.delete(message.seq);
+      if (message.ms > SLOW_QUERY_MS)
+        logger.warn('slow query', { method: p.method, ms: Math.round(message.ms) });
+      if (message.ok) p.resolve(message.value);
+      else p.reject(deserializeError(message.error, p.method));
+    });
+    worker.on('error', (error) => {
+      logger.error('database worker failed', error);
+      reject(error);
+      failAll(new DeskFailure('database_error', stoppedMessage));
+    });
+    worker.on('exit', (code) => {
+      if (!closing) logger.error('database worker exited', undefined, { code });
+      reject(new DeskFailure('database_error', stoppedMessage));
+      failAll(new DeskFailure('database_error', closing ? 'The database is closed.' : stoppedMessage));
+    });
+  });
+
+  const send = (request: Omit<DbRequest, 'seq'>): Promise<unknown> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = ++seq;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { method: request.method, resolve, reject });
+      worker.postMessage({ ...request, seq: id });
+    });
+  };
+
+  let schemaVersion: number;
+  try {
+    schemaVersion = await ready;
+  } catch (error) {
+    closing = true;
+    await worker.terminate();
+    throw error;
+  }
+
+  return {
+    schemaVersion,
+    call: (method, args) => send({ method, args }) as Promise<never>,
+    stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]> {
+      return {
+        async *[Symbol.asyncIterator]() {
+          const { stream } = (await send({ method, args })) as StreamOpened;
+          let finished = false;
+          try {
+            for (;;) {
+              const step = (await send({ method: '$stream.next', args: { stream } })) as StreamStep<
+                StreamRow<M>
+              >;
+              if (step.done) {
+                finished = true;
+                return;
+              }
+              yield step.batch;
+            }
+          } finally {
+            if (!finished && !stopped) await send({ method: '$stream.return', args: { stream } });
+          }
+        },
+      };
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      await send({ method: '$close', args: null }).catch(() => undefined);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+      await worker.terminate();
+    },
+  };
+}

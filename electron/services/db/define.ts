@@ -1,0 +1,43 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+export type Db = BetterSqlite3.Database;
+
+/**
+ * A named query: runs inside the database worker, synchronously, with plain-data args and result
+ * (they cross the worker boundary by structured clone). SQL text never leaves this folder.
+ */
+export interface QueryDef<A, R> {
+  readonly kind: 'query';
+  run(db: Db, args: A): R;
+}
+
+/**
+ * A named stream: yields batches (arrays of rows) one `next()` at a time, pulled by the client, so
+ * a million-row read never sits in memory at once and other queries run between batches.
+ * Each `next()` must finish its own SQL (keyset paging with `.all()`): never keep an `.iterate()`
+ * open across yields, because better-sqlite3 refuses other statements while one is iterating.
+ */
+export interface StreamDef<A, R> {
+  readonly kind: 'stream';
+  open(db: Db, args: A): Iterator<R[], void, undefined>;
+}
+
+export const query = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({ kind: 'query', run });
+export const stream = <A, R>(open: (db: Db, args: A) => Iterator<R[], void, undefined>): StreamDef<A, R> => ({
+  kind: 'stream',
+  open,
+});
+
+const statementCache = new WeakMap<Db, Map<string, BetterSqlite3.Statement>>();
+
+/** Prepares a statement once per connection and reuses it (prepare is the expensive part). */
+export function prepared<P extends unknown[] | object = unknown[], R = unknown>(
+  db: Db,
+  sql: string,
+): BetterSqlite3.Statement<P, R> {
+  let cache = statementCache.get(db);
+  if (!cache) statementCache.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement as unknown as BetterSqlite3.Statement<P, R>;
+}

@@ -1,0 +1,48 @@
+import { chmodSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
+import type { Db } from './define.ts';
+import { migrate } from './migrate.ts';
+import { migrations as allMigrations } from './migrations/index.ts';
+import type { Migration } from './migrations/migration.ts';
+
+export const DATABASE_FILE_NAME = 'campaign-desk.sqlite';
+
+/**
+ * Opens (creating if needed) the app's SQLite file with its pragmas and brings the schema up to
+ * date. WAL lets readers and the writer overlap; synchronous=NORMAL is durable across app crashes
+ * (an OS crash may lose the last commits, never corrupt the file).
+ */
+export function openDatabase(file: string, migrations: readonly Migration[] = allMigrations): Db {
+  let db: Db;
+  try {
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+  } catch (error) {
+    throw new DeskFailure(
+      'database_error',
+      `The data file ${file} could not be opened as a Campaign Desk database (${(error as Error).message}). Move it away or choose another data folder.`,
+    );
+  }
+  try {
+    if (process.platform !== 'win32') chmodSync(file, 0o600);
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Closes with `PRAGMA optimize`, as SQLite recommends for long-lived connections. */
+export function closeDatabase(db: Db): void {
+  if (!db.open) return;
+  try {
+    db.pragma('optimize');
+  } finally {
+    db.close();
+  }
+}

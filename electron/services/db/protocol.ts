@@ -1,0 +1,42 @@
+import type { ErrorCode } from '../../../shared/ipc/result.ts';
+
+/**
+ * Messages between the back end and the database worker. A request names a query of the registry
+ * (`db/queries/index.ts`) and carries its args; SQL never crosses. `$stream.next`/`$stream.return`
+ * pull from or close a stream opened by a request naming a stream query.
+ */
+export type DbRequest =
+  | { seq: number; method: string; args: unknown }
+  | { seq: number; method: '$stream.next'; args: { stream: number } }
+  | { seq: number; method: '$stream.return'; args: { stream: number } }
+  /** Closes the database (PRAGMA optimize) and lets the worker exit. */
+  | { seq: number; method: '$close'; args: null };
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  /** A DeskFailure thrown by a query keeps its code and field. */
+  deskCode?: ErrorCode;
+  field?: string;
+  /** SQLite's extended result code (SQLITE_FULL, SQLITE_CORRUPT …). */
+  sqliteCode?: string;
+  stack?: string;
+}
+
+export type DbReply =
+  | { type: 'reply'; seq: number; ok: true; value: unknown; ms: number }
+  | { type: 'reply'; seq: number; ok: false; error: SerializedError; ms: number };
+
+export type DbWorkerMessage =
+  { type: 'ready'; schemaVersion: number } | { type: 'failed'; error: SerializedError } | DbReply;
+
+/** A stream's open reply and each `$stream.next` reply. */
+export interface StreamOpened {
+  stream: number;
+}
+export type StreamStep<R> = { done: false; batch: R[] } | { done: true };
+
+export interface DbWorkerData {
+  role: 'campaign-desk-db';
+  file: string;
+}

@@ -1,0 +1,9 @@
+import { appDomain } from './app/handlers.ts';
+import type { Domain } from './desk/domain.ts';
+import { workspacesDomain } from './workspaces/handlers.ts';
+
+/**
+ * The back end's domains, created in this order (workspaces first: it starts the Sandbox workspace
+ * the app domain's connectivity check then looks at). Adding a domain is one line here.
+ */
+export const domains: readonly Domain[] = [workspacesDomain, appDomain];

@@ -1,0 +1,123 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../components/Button.tsx';
+import { Toasts } from '../components/Toasts.tsx';
+import { useConnection } from '../desk/connectionStore.ts';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { NotAvailablePage } from '../features/placeholders/NotAvailablePage.tsx';
+import { useApp } from './appStore.ts';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
+import { FullPageMessage } from './FullPageMessage.tsx';
+import type { RouteId } from './routes.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { useAppLifecycle } from './useAppLifecycle.ts';
+import { useRoute } from './useRoute.ts';
+
+function Page({ route }: { route: RouteId }) {
+  switch (route) {
+    case 'settings':
+      return <SettingsPage />;
+    case 'contacts':
+      return (
+        <NotAvailablePage title="Contacts">
+          <p>Importing, cleaning and reviewing contact lists is not part of this version of Campaign Desk yet.</p>
+          <p>Workspaces can already be set up and tested in Settings.</p>
+        </NotAvailablePage>
+      );
+    case 'campaigns':
+      return (
+        <NotAvailablePage title="Campaigns">
+          <p>Preparing and launching campaigns is not part of this version of Campaign Desk yet.</p>
+        </NotAvailablePage>
+      );
+    case 'calls':
+      return (
+        <NotAvailablePage title="Calls">
+          <p>Syncing and reviewing call history, transcripts and recordings is not part of this version of Campaign Desk yet.</p>
+        </NotAvailablePage>
+      );
+    case 'agents':
+      return (
+        <NotAvailablePage title="Agents">
+          <p>Viewing agents and their prompt variables is not part of this version of Campaign Desk yet.</p>
+        </NotAvailablePage>
+      );
+  }
+}
+
+export function App() {
+  useAppLifecycle();
+  const route = useRoute();
+  const connection = useConnection((s) => s.status);
+  const phase = useApp((s) => s.phase);
+  const error = useApp((s) => s.error);
+  const load = useApp((s) => s.load);
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRoute = useRef(true);
+
+  // Moving between pages puts focus on the new page's title, so keyboard and screen-reader users
+  // land on the new content (not on the first run).
+  useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false;
+      return;
+    }
+    mainRef.current?.querySelector<HTMLElement>('#page-title')?.focus();
+  }, [route]);
+
+  if (connection.state === 'refused') {
+    return (
+      <FullPageMessage title="Access refused">
+        <p>
+          Campaign Desk refused this page&apos;s access token. Open the address printed by <code>npm start</code> (or{' '}
+          <code>npm run web</code>) again.
+        </p>
+        <p className="muted">
+          The token changes every time Campaign Desk starts, and this page forgets it when it is reloaded, so an old or
+          reloaded tab cannot reach your data.
+        </p>
+      </FullPageMessage>
+    );
+  }
+  if (phase === 'error') {
+    return (
+      <FullPageMessage
+        title="Campaign Desk could not start"
+        actions={
+          <Button variant="primary" onClick={() => void load()}>
+            Try again
+          </Button>
+        }
+      >
+        <p>{error}</p>
+      </FullPageMessage>
+    );
+  }
+
+  return (
+    <div className="shell">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // Hash links are routes here, so move focus by hand instead of navigating.
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Sidebar current={route} />
+      <main className="main" id="main" ref={mainRef} tabIndex={-1} aria-busy={phase === 'loading' || undefined}>
+        <ConnectionBanner />
+        {phase === 'loading' ? (
+          <div className="loading" role="status">
+            Loading…
+          </div>
+        ) : (
+          <Page route={route} />
+        )}
+      </main>
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+// The control API (not part of v0; same X-API-KEY): virtual clock, fault injection, bulk seeding of
+// historical calls, workspace credits, and statistics for tests.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseIsoWithOffset } from '../../shared/domain/dates.ts';
+import { callStatusSchema } from '../../shared/service/enums.ts';
+import type { SandboxContext } from '../context.ts';
+import { saveClockOffset } from '../context.ts';
+import { faultSpecSchema } from '../http/faults.ts';
+import type { FaultRegistry } from '../http/faults.ts';
+import { invalidParameter, parseOr } from '../http/errors.ts';
+import { seedCalls } from '../seed/seedCalls.ts';
+
+export const maxSeedCalls = 1_000_000;
+const isoDate = z
+  .string()
+  .refine((s) => parseIsoWithOffset(s) !== null, 'must be an ISO 8601 date-time with an offset');
+
+const clockBody = z
+  .object({
+    advance_seconds: z
+      .number()
+      .min(0)
+      .max(366 * 24 * 3600)
+      .optional(),
+    speed: z.number().min(0).max(100_000).optional(),
+  })
+  .strict();
+
+const seedBody = z
+  .object({
+    count: z.number().int().min(1).max(maxSeedCalls),
+    agent_id: z.string().min(1).optional(),
+    bulk_list_id: z.string().min(1).optional(),
+    status: callStatusSchema.optional(),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+  })
+  .strict();
+
+export function registerControlRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  faults: FaultRegistry,
+): void {
+  const fail = (m: string) => invalidParameter(m);
+  const clockState = () => ({ now: ctx.clock.now().toISOString(), speed: ctx.clock.speed() });
+
+  app.get('/_sandbox/clock', async () => clockState());
+
+  app.post('/_sandbox/clock', async (req) => {
+    const body = parseOr(clockBody, req.body ?? {}, fail);
+    if (body.speed !== undefined) ctx.clock.setSpeed(body.speed);
+    if (body.advance_seconds !== undefined) ctx.clock.advance(body.advance_seconds);
+    saveClockOffset(ctx);
+    return clockState();
+  });
+
+  app.get('/_sandbox/faults', async () => ({ faults: faults.list() }));
+
+  app.post('/_sandbox/faults', async (req) => {
+    const body = req.body as unknown;
+    const specs =
+      typeof body === 'object' && body !== null && 'faults' in body
+        ? parseOr(z.object({ faults: z.array(faultSpecSchema).min(1) }).strict(), body, fail).faults
+        : [parseOr(faultSpecSchema, body ?? {}, fail)];
+    const added = specs.map((s) => faults.add(s));
+    return { faults: added.map(({ pattern: _p, ...f }) => f) };
+  });
+
+  app.delete('/_sandbox/faults', async (req) => {
+    const id = (req.query as Record<string, string | undefined>).id;
+    if (id !== undefined && !/^\d+$/.test(id)) throw fail('id must be a fault id');
+    return { removed: faults.clear(id === undefined ? undefined : Number(id)) };
+  });
+
+  app.post('/_sandbox/seed-calls', async (req) => {
+    const body = parseOr(seedBody, req.body ?? {}, fail);
+    if (body.agent_id && !ctx.store.agents.get(body.agent_id))
+      throw fail(`agent_id ${body.agent_id} is not an agent of this workspace`);
+    const startMs = body.start_date ? (parseIsoWithOffset(body.start_date) ?? undefined) : undefined;
+    const endMs = body.end_date ? (parseIsoWithOffset(body.end_date) ?? undefined) : undefined;
+    if (startMs !== undefined && endMs !== undefined && endMs < startMs)
+      throw fail('end_date must not be before start_date');
+    const r = seedCalls(ctx, {
+      count: body.count,
+      ...(body.agent_id ? { agentId: body.agent_id } : {}),
+      ...(body.bulk_list_id ? { bulkListId: body.bulk_list_id } : {}),
+      ...(body.status ? { status: body.status } : {}),
+      ...(startMs !== undefined ? { startMs } : {}),
+      ...(endMs !== undefined ? { endMs } : {}),
+    });
+    return { created: r.created, took_ms: r.tookMs };
+  });
+
+  app.post('/_sandbox/workspace', async (req) => {
+    const body = parseOr(z.object({ credits: z.number().min(0) }).strict(), req.body ?? {}, fail);
+    ctx.store.workspace.setCredits(body.credits);
+    return { credits: ctx.store.workspace.get().credits };
+  });
+
+  app.get('/_sandbox/stats', async (req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const limit =
+      q.deliveries_limit !== undefined && /^\d+$/.test(q.deliveries_limit)
+        ? Number(q.deliveries_limit)
+        : 1000;
+    return {
+      clock: clockState(),
+      credits: ctx.store.workspace.get().credits,
+      starts: ctx.store.starts.perList(),
+      start_attempts: ctx.store.starts.all().map((a) => ({ ...a, at: new Date(a.at).toISOString() })),
+      calls_by_status: ctx.store.calls.statusCounts(),
+      webhook_delivery_count: ctx.store.deliveries.count(),
+      webhook_deliveries: ctx.store.deliveries.recent(limit).map((d) => ({
+        ...d,
+        request_headers: JSON.parse(d.request_headers) as Record<string, string>,
+        payload: JSON.parse(d.payload) as unknown,
+        scheduled_at: d.scheduled_at === null ? null : new Date(d.scheduled_at).toISOString(),
+        attempted_at: d.attempted_at === null ? null : new Date(d.attempted_at).toISOString(),
+        created_at: new Date(d.created_at).toISOString(),
+      })),
+      faults: faults.list(),
+    };
+  });
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox } from '../testing/harness.ts';
+import type { TestSandbox } from '../testing/harness.ts';
+import { updateCall } from './callState.ts';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+describe('updateCall', () => {
+  it('persists the change and emits call-updated only when the status moves', async () => {
+    const ctx = t.sb.context;
+    const created: string[][] = [];
+    ctx.events.on('calls-created', (e) => created.push(e.callIds));
+    const r = await t.api<{ data: { call_id: string } }>('/calling/v2/outbound/individual', {
+      method: 'POST',
+      json: {
+        name: 'A',
+        mobile_number: '+919876543210',
+        agent_id: ctx.store.agents.all()[0]?.id,
+        number_pool_id: ctx.store.numbers.list(1, 0)[0]?.number_pool_id,
+      },
+    });
+    const id = r.body.data.call_id;
+    expect(created).toEqual([[id]]);
+    const seen: Array<{ status: string; subStatus: string | null }> = [];
+    ctx.events.on('call-updated', (e) => seen.push({ status: e.status, subStatus: e.subStatus }));
+    updateCall(ctx, id, { call_duration: 12.5 });
+    const done = updateCall(ctx, id, { status: 'completed', sub_status: 'ACCEPTED', call_cost: 1 });
+    expect(done).toMatchObject({ status: 'completed', call_duration: 12.5, call_cost: 1 });
+    expect(seen).toEqual([{ status: 'completed', subStatus: 'ACCEPTED' }]);
+    expect(updateCall(ctx, 'nope', { status: 'failed' })).toBeUndefined();
+    const hist = await t.api<{ calls: Array<{ id: string; status: string }> }>('/calling/history');
+    expect(hist.body.calls.find((c) => c.id === id)?.status).toBe('completed');
+  });
+});

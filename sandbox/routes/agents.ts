@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { editEventSubscriptionsRequestSchema } from '../../shared/service/agent.ts';
+import { unauthorizedBody } from '../../shared/service/errors.ts';
+import type { SandboxContext } from '../context.ts';
+import { toAgentDetail, toAgentListItem } from '../domain/agents.ts';
+import { bearerOf, sameSecret } from '../http/auth.ts';
+import { invalidParameter, notFound, parseOr } from '../http/errors.ts';
+import { pageParams } from './paging.ts';
+
+/** `GET /agent/all`, `GET /agent/{id}`, `PATCH /agent/v1` (edit_event_subscriptions). */
+export function registerAgentRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const { store } = ctx;
+
+  app.get('/v0/agent/all', async (req) => {
+    const { limit, offset } = pageParams(req.query, (m) => invalidParameter(m), { limit: 20, max: 100 });
+    const { rows } = store.agents.list(limit, offset);
+    return {
+      status: 'success',
+      data: { agents: rows.map((a) => toAgentListItem(a, store.agents.callCount(a.id))) },
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/v0/agent/:id', async (req) => {
+    const a = store.agents.get(req.params.id);
+    if (!a) throw notFound(`Agent ${req.params.id} not found`);
+    return { agents: toAgentDetail(a, store.agents, store.agents.callCount(a.id)) };
+  });
+
+  app.patch('/v0/agent/v1', async (req, reply) => {
+    // The subscription update needs the bearer token as well as the key (seed, Authentication).
+    const bearer = bearerOf(req.headers.authorization);
+    const expected = ctx.options.bearerToken;
+    if (!bearer || (expected !== null && !sameSecret(bearer, expected))) {
+      return reply.code(401).send(unauthorizedBody);
+    }
+    const op = parseOr(z.looseObject({ operation: z.string() }), req.body ?? {}, (m) => invalidParameter(m));
+    if (op.operation !== 'edit_event_subscriptions') {
+      throw invalidParameter(
+        `operation "${op.operation}" is not supported by the sandbox (only edit_event_subscriptions)`,
+      );
+    }
+    // Old docs send event_type as one string; accept it and store the list form.
+    const body = normaliseEventTypes(req.body);
+    const parsed = parseOr(editEventSubscriptionsRequestSchema, body, (m) => invalidParameter(m));
+    const agent = store.agents.get(parsed.agent_id);
+    if (!agent) throw notFound(`Agent ${parsed.agent_id} not found`);
+    const subscriptions = parsed.event_subscriptions.map((s) => ({
+      event_type: [...new Set(s.event_type)],
+      callback_url: s.callback_url,
+      headers: s.headers ?? {},
+      method_type: s.method_type ?? 'POST',
+    }));
+    store.agents.setSubscriptions(agent.id, JSON.stringify(subscriptions), ctx.clock.nowMs());
+    ctx.events.emit('subscriptions-changed', { agentId: agent.id });
+    return { message: 'Agent updated successfully!', agent_id: agent.id };
+  });
+}
+
+function normaliseEventTypes(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('event_subscriptions' in body)) return body;
+  const subs = (body as { event_subscriptions: unknown }).event_subscriptions;
+  if (!Array.isArray(subs)) return body;
+  return {
+    ...body,
+    event_subscriptions: subs.map((s: unknown) =>
+      typeof s === 'object' && s !== null && 'event_type' in s && typeof s.event_type === 'string'
+        ? { ...s, event_type: [s.event_type] }
+        : s,
+    ),
+  };
+}

@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDirs } from '../electron/services/db/testing.ts';
+import { bundleFiles, buildElectron } from './build-electron.ts';
+
+// The bundles Electron would load, checked under plain Node (no Electron binary here): the worker
+// entries really run, the preload exposes only the contract, main parses and keeps natives external.
+const dirs = tempDirs('desk-bundle-');
+let out: string;
+beforeAll(async () => {
+  // Inside the project, so the external native modules resolve from its node_modules.
+  const cache = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  out = mkdtempSync(join(cache, 'desk-bundle-'));
+  await buildElectron(out);
+}, 60_000);
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  dirs.cleanup();
+});
+
+const firstMessage = (worker: Worker) =>
+  new Promise<Record<string, unknown>>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+
+describe('Electron bundles (esbuild)', () => {
+  it('writes every entry', () => {
+    for (const file of bundleFiles) expect(readFileSync(join(out, file)).length, file).toBeGreaterThan(0);
+  });
+
+  it('keeps electron and the native modules external, and main.js parses', async () => {
+    const main = readFileSync(join(out, 'main.js'), 'utf8');
+    expect(main).toMatch(/from "electron"/);
+    const all = bundleFiles.map((f) => readFileSync(join(out, f), 'utf8')).join('\n');
+    expect(all).not.toContain('class SqliteError'); // better-sqlite3 not inlined
+    await promisify(execFile)(process.execPath, ['--check', join(out, 'main.js')]);
+  });
+
+  it('runs the bundled database worker', async () => {
+    const worker = new Worker(join(out, 'db-worker.js'), {
+      workerData: { role: 'campaign-desk-db', file: join(dirs.make(), 'campaign-desk.sqlite') },
+    });
+    try {
+      expect(await firstMessage(worker)).toMatchObject({ type: 'ready', schemaVersion: expect.any(Number) });
+      worker.postMessage({ seq: 1, method: 'workspaces.list', args: {} });
+      expect(await firstMessage(worker)).toMatchObject({
+        type: 'reply',
+        seq: 1,
+        ok: true,
+        value: { workspaces: [], activeId: null },
+      });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('runs the bundled sandbox worker', async () => {
+    const worker = new Worker(join(out, 'sandbox-worker.js'), {
+      workerData: { role: 'campaign-desk-sandbox', options: { apiKey: 'bundle-key-1' } },
+    });
+    try {
+      const ready = (await firstMessage(worker)) as { type: string; baseUrl: string };
+      expect(ready).toMatchObject({
+        type: 'ready',
+        baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v0$/),
+      });
+      const res = await fetch(`${ready.baseUrl}/workspace`, { headers: { 'X-API-KEY': 'bundle-key-1' } });
+      expect(res.status).toBe(200);
+      worker.postMessage({ type: 'close' });
+      expect(await firstMessage(worker)).toEqual({ type: 'closed' });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('the preload exposes window.desk built from the contract, never ipcRenderer', () => {
+    const exposed: Record<string, unknown> = {};
+    const invoked: unknown[][] = [];
+    const fakeElectron = {
+      contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+      ipcRenderer: {
+        invoke: (...args: unknown[]) => (invoked.push(args), Promise.resolve({ ok: true, value: null })),
+        on: () => undefined,
+        removeListener: () => undefined,
+      },
+    };
+    const code = readFileSync(join(out, 'preload.cjs'), 'utf8');
+    const module = { exports: {} };
+    runInNewContext(code, {
+      require: (name: string) => {
+        if (name !== 'electron') throw new Error(`sandboxed preload cannot require ${name}`);
+        return fakeElectron;
+      },
+      module,
+      exports: module.exports,
+      console,
+    });
+    expect(Object.keys(exposed)).toEqual(['desk']);
+    const desk = exposed.desk as Record<string, Record<string, (r?: unknown) => Promise<unknown>>> & {
+      on: unknown;
+    };
+    expect(Object.keys(desk).sort()).toEqual(['app', 'on', 'workspaces']);
+    expect(Object.keys(desk.workspaces!).sort()).toEqual([
+      'create',
+      'list',
+      'remove',
+      'setActive',
+      'test',
+      'update',
+    ]);
+    void desk.workspaces!.setActive!({ id: 'w' });
+    void desk.app!.info!();
+    expect(invoked).toEqual([
+      ['workspaces:set-active', { id: 'w' }],
+      ['app:info', {}],
+    ]);
+    expect(JSON.stringify(Object.keys(desk))).not.toContain('ipcRenderer');
+  });
+});

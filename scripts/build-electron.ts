@@ -1,0 +1,80 @@
+/**
+ * Bundles the Electron side into dist-electron/ with esbuild:
+ *   main.js            Electron main (ESM; package.json has "type": "module")
+ *   db-worker.js       the SQLite worker thread (better-sqlite3 lives only there)
+ *   sandbox-worker.js  the embedded sandbox's worker thread
+ *   preload.cjs        the sandboxed preload (sandboxed preloads must be CommonJS)
+ * Native modules (better-sqlite3, @napi-rs/keyring) and 'electron' stay external. No Electron
+ * binary is needed to bundle.
+ */
+import { rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const native = ['electron', 'better-sqlite3', '@napi-rs/keyring'];
+
+// Bundled CommonJS dependencies may call require() or read __dirname inside an ES module.
+const esmShim = [
+  "import { createRequire as __deskCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __deskFileURLToPath } from 'node:url';",
+  "import { dirname as __deskDirname } from 'node:path';",
+  'const require = __deskCreateRequire(import.meta.url);',
+  'const __filename = __deskFileURLToPath(import.meta.url);',
+  'const __dirname = __deskDirname(__filename);',
+].join('\n');
+
+export const bundleFiles = ['main.js', 'db-worker.js', 'sandbox-worker.js', 'preload.cjs'] as const;
+
+/** Builds every bundle into `outdir` (emptied first). */
+export async function buildElectron(outdir: string): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+
+  await build({
+    absWorkingDir: root,
+    entryPoints: {
+      main: 'electron/main/index.ts',
+      'db-worker': 'electron/services/db/worker.ts',
+      'sandbox-worker': 'electron/services/sandbox/startSandbox.ts',
+    },
+    outdir,
+    // Chunks sit beside the entries: workers are found relative to the running file.
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    external: native,
+    banner: { js: esmShim },
+    sourcemap: 'linked',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+
+  await build({
+    absWorkingDir: root,
+    entryPoints: { preload: 'electron/preload/index.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'browser',
+    target: 'chrome140',
+    external: ['electron'],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const t0 = performance.now();
+  const outdir = join(root, 'dist-electron');
+  await buildElectron(outdir);
+  const sizes = bundleFiles
+    .map((f) => `${f} ${Math.round(statSync(join(outdir, f)).size / 1024)} KB`)
+    .join(', ');
+  console.log(`build:electron: ${sizes} (${Math.round(performance.now() - t0)} ms)`);
+}

@@ -1,0 +1,34 @@
+// Writing CSV: RFC 4180 quoting (comma delimiter, CRLF-free "\n" record ends, fields with a quote,
+// comma, CR or LF quoted and their quotes doubled), and formula neutralisation for files people
+// open in a spreadsheet.
+
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTE = /"/g;
+
+/** One RFC 4180 field. */
+export const csvCell = (value: string): string =>
+  NEEDS_QUOTES.test(value) ? `"${value.replace(QUOTE, '""')}"` : value;
+
+/** A record: fields joined by commas, ended by "\n". */
+export const csvLine = (values: readonly string[]): string => values.map(csvCell).join(',') + '\n';
+
+/** True when neutralise() would change the value (cheap first-characters check). */
+export function needsNeutralising(value: string): boolean {
+  const first = value.charCodeAt(0);
+  if (first === 9 || first === 13) return true;
+  let i = 0;
+  while (value.charCodeAt(i) === 32) i++;
+  const c = value.charCodeAt(i);
+  return c === 61 || c === 43 || c === 45 || c === 64;
+}
+
+/**
+ * Spreadsheet formula injection guard for files meant for people: a cell starting with = + - @,
+ * a tab or a carriage return gets a leading apostrophe, so the spreadsheet shows text instead of
+ * running a formula. Leading spaces do not hide a formula character (" =1+1" is guarded too).
+ * Not applied to the upload file: the service needs "+91…" as is.
+ */
+export const neutralise = (value: string): string => (needsNeutralising(value) ? `'${value}` : value);
+
+/** A cell for a file meant for people. */
+export const safeCell = (value: string): string => csvCell(neutralise(value));

@@ -1,0 +1,42 @@
+// The contacts cleaning engine: pure TypeScript (no Node, no DOM), used by the CLI (Node
+// worker_threads) and the app (Web Workers). See docs in each module; the flow is runClean.ts.
+export * from './types.ts';
+export { ContactsError } from './errors.ts';
+export type { ContactsErrorCode } from './errors.ts';
+export { BUCKET, BUCKET_NAMES, ISSUE, ISSUE_CODES, bucketOf, flagCodes } from './issues.ts';
+export type { Bucket, FlagCode, IssueCode } from './issues.ts';
+export { createDecoder, detectEncoding, parseEncoding } from './encoding.ts';
+export type { EncodingGuess, StreamDecoder } from './encoding.ts';
+export { detectDelimiter, detectNewline, parseDelimiter } from './delimiter.ts';
+export {
+  autoMatchVariables,
+  detectNameColumn,
+  detectPhoneColumn,
+  normaliseName,
+  resolveColumn,
+  SERVICE_PHONE_HEADER,
+} from './columns.ts';
+export { cleanName, firstNamePreview } from './names.ts';
+export { csvCell, csvLine, neutralise, safeCell } from './csvWrite.ts';
+export { createRecordStream, eachRecord, firstRecord, parseRecords } from './parseRecords.ts';
+export { createBlockSplitter, findCut } from './splitBlocks.ts';
+export type { BlockSplitter, SplitterOptions } from './splitBlocks.ts';
+export { createRowRules } from './rowRules.ts';
+export type { RowCheck, RowRules } from './rowRules.ts';
+export { createBlockProcessor, transferablesOf } from './blockProcessor.ts';
+export type { BlockProcessor, BlockResult, ProcessOptions } from './blockProcessor.ts';
+export { createNumberTable } from './numberTable.ts';
+export type { NumberTable } from './numberTable.ts';
+export { createMerger, rejectsHeader, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';
+export type { MergeCounts, MergedBlock, Merger } from './merger.ts';
+export { resolveSetup, sniff } from './sniff.ts';
+export type { Sniffed } from './sniff.ts';
+export { cleanReportSchema } from './report.ts';
+export type { CleanReport } from './report.ts';
+export { runClean } from './runClean.ts';
+export type { ChunkSource, CleanSink, Executor, Progress, RunOptions, RunResult } from './runClean.ts';
+export { createLocalExecutor } from './localExecutor.ts';
+export { cleanInMemory } from './cleanInMemory.ts';
+export type { InMemoryOptions, InMemoryResult } from './cleanInMemory.ts';
+export { createRowRevalidator } from './revalidateRow.ts';
+export type { RowOutcome } from './revalidateRow.ts';

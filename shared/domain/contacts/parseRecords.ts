@@ -1,0 +1,119 @@
+// papaparse's low-level Parser, typed: arrays (not objects: 1.5-1.7x faster), explicit delimiter
+// and newline (no guessing), no header handling, no empty-line skipping (we count blank lines to
+// keep spreadsheet row numbers exact). Records are handed over one at a time (papaparse's `step`)
+// so they die young instead of piling up in a big array (which costs more in GC than parsing).
+import Papa from 'papaparse';
+import type { Delimiter, Newline } from './types.ts';
+
+interface StepResult {
+  data: string[][];
+  errors: Array<{ code: string; message: string }>;
+  meta: { cursor: number };
+}
+interface LowLevelParser {
+  parse(input: string, baseIndex: number, ignoreLastRow: boolean): StepResult;
+  abort(): void;
+}
+
+/** Called per record with its cells and its text span [start, end) (line break excluded). */
+export type RecordVisitor = (cells: string[], start: number, end: number) => void;
+
+export interface ParseOutcome {
+  /** Where the next record starts (text.length when all was consumed). */
+  cursor: number;
+  /** papaparse's quoting complaints (none for text the splitter vouched for). */
+  errors: number;
+}
+
+/**
+ * Parses `text` record by record. A trailing line break does not make an extra empty record
+ * (papaparse reports one; we skip it), so there is exactly one record per line break (plus one
+ * when the text does not end with a line break). With `partial`, the last record is only reported
+ * once a line break ends it (streaming: the rest waits for the next chunk).
+ */
+export function eachRecord(
+  text: string,
+  delimiter: Delimiter,
+  newline: Newline,
+  partial: boolean,
+  visit: RecordVisitor,
+): ParseOutcome {
+  if (text === '') return { cursor: 0, errors: 0 };
+  let start = 0;
+  let errors = 0;
+  const nl = newline.length;
+  const parser = new Papa.Parser({
+    delimiter,
+    newline,
+    quoteChar: '"',
+    escapeChar: '"',
+    step(results: StepResult) {
+      const end = results.meta.cursor;
+      errors += results.errors.length;
+      const cells = results.data[0];
+      if (cells) {
+        if (!(start === text.length && cells.length === 1 && cells[0] === '')) {
+          const stop = end - start >= nl && text.startsWith(newline, end - nl) ? end - nl : end;
+          visit(cells, start, stop);
+        }
+      }
+      start = end;
+    },
+  } as Papa.ParseConfig) as unknown as LowLevelParser;
+  const outcome = parser.parse(text, 0, partial);
+  return { cursor: partial ? outcome.meta.cursor : text.length, errors: errors + outcome.errors.length };
+}
+
+/** All records of a text made of whole records (small inputs: headers, samples, tests). */
+export function parseRecords(text: string, delimiter: Delimiter, newline: Newline): string[][] {
+  const rows: string[][] = [];
+  eachRecord(text, delimiter, newline, false, (cells) => rows.push(cells));
+  return rows;
+}
+
+/**
+ * Streaming parse of arbitrary chunks (used when quoting makes splitting unsafe): complete records
+ * are visited on push(); the partial record at the end waits for the next chunk, as papaparse's own
+ * ChunkStreamer does. Spans are relative to the text given to that push() call (carry included),
+ * so they are only meaningful inside the visitor.
+ */
+export function createRecordStream(delimiter: Delimiter, newline: Newline) {
+  let carry = '';
+  return {
+    push(text: string, visit: RecordVisitor): void {
+      const input = carry + text;
+      const { cursor } = eachRecord(input, delimiter, newline, true, visit);
+      carry = input.slice(cursor);
+    },
+    end(visit: RecordVisitor): void {
+      const rest = carry;
+      carry = '';
+      eachRecord(rest, delimiter, newline, false, visit);
+    },
+  };
+}
+
+/**
+ * The first record of `text` as papaparse reads it, and the offset where the next record starts
+ * (text.length when the record runs to the end of the text).
+ */
+export function firstRecord(text: string, delimiter: Delimiter, newline: Newline): { cells: string[]; end: number } {
+  let cells: string[] = [];
+  let end = text.length;
+  let seen = false;
+  const parser = new Papa.Parser({
+    delimiter,
+    newline,
+    quoteChar: '"',
+    escapeChar: '"',
+    step(results: StepResult) {
+      if (seen) return;
+      seen = true;
+      cells = results.data[0] ?? [];
+      end = results.meta.cursor;
+      parser.abort();
+    },
+  } as Papa.ParseConfig) as unknown as LowLevelParser;
+  parser.parse(text, 0, false);
+  return { cells, end };
+}

@@ -1,0 +1,52 @@
+// One row, checked again after an operator edits a cell. Same rules as bulk cleaning (rowRules),
+// same Reasons text as the rejects file.
+import { bucketOf, duplicateReason, ISSUE, ISSUE_CODES, REASON_SEPARATOR } from './issues.ts';
+import type { Bucket, IssueCode } from './issues.ts';
+import { cleanName, firstNamePreview } from './names.ts';
+import { createRowRules } from './rowRules.ts';
+import type { EngineSetup } from './types.ts';
+
+export interface RowOutcome {
+  row: number;
+  bucket: Bucket;
+  issues: IssueCode[];
+  /** The Reasons cell of the rejects file ('' for a valid row). */
+  reasons: string;
+  phoneRaw: string;
+  e164: string | null;
+  /** The earlier row this one repeats, or 0. */
+  duplicateOf: number;
+  /** Cleaned name and first-name preview, when the file has a name column. */
+  name: string | null;
+  firstName: string | null;
+}
+
+/**
+ * Returns a function that checks one row. `earliestRowWith(e164)` answers the smallest spreadsheet
+ * row, other than this one, whose valid phone has that E.164 number (0 when none): this row is a
+ * duplicate only when that row comes first. After an edit the host should also recheck rows that
+ * pointed at this row's old number (one of them may now be the first).
+ */
+export function createRowRevalidator(setup: EngineSetup) {
+  const rules = createRowRules(setup);
+  return (cells: readonly string[], row: number, earliestRowWith: (e164: string) => number): RowOutcome => {
+    const check = rules.check(cells);
+    const other = check.e164 !== null ? earliestRowWith(check.e164) : 0;
+    const duplicateOf = other > 0 && other < row ? other : 0;
+    const own = check.flags !== 0 ? rules.reasons(check.flags, check, cells.length) : '';
+    const issues = ISSUE_CODES.filter((c) => (c === 'duplicate' ? duplicateOf > 0 : (check.flags & ISSUE[c]) !== 0));
+    const bucket = bucketOf(check.flags, duplicateOf);
+    const nameCell = setup.nameIndex >= 0 ? (cells[setup.nameIndex] ?? '') : null;
+    return {
+      row,
+      bucket,
+      issues,
+      reasons: duplicateOf > 0 ? duplicateReason(duplicateOf) + (own ? REASON_SEPARATOR + own : '') : own,
+      phoneRaw: cells[setup.phoneIndex] ?? '',
+      e164: check.e164,
+      duplicateOf,
+      name: nameCell === null ? null : cleanName(nameCell),
+      firstName: nameCell === null ? null : firstNamePreview(nameCell),
+    };
+  };
+}

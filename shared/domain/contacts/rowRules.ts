@@ -1,0 +1,109 @@
+// The per-row rules (shape, phone, variables), shared by bulk cleaning and single-row
+// revalidation so both always agree.
+import { createPhoneNormalizer } from '../phone/normalizePhone.ts';
+import type { PhoneNormalizer } from '../phone/normalizePhone.ts';
+import { hasFloatSuffix, isScientificNotation, phoneText } from '../phone/excelDamage.ts';
+import { csvCell, needsNeutralising, safeCell } from './csvWrite.ts';
+import { ISSUE, REASON_SEPARATOR } from './issues.ts';
+import { cleanName } from './names.ts';
+import type { EngineSetup, VariableSetup } from './types.ts';
+
+export interface RowCheck {
+  /** ISSUE bits (duplicate is decided later, across the whole file). */
+  flags: number;
+  /** E.164 when the phone is valid, else null. */
+  e164: string | null;
+  /** Mapped, non-optional variables that are empty. */
+  missing: readonly VariableSetup[];
+}
+
+const NONE: readonly VariableSetup[] = [];
+
+export interface RowRules {
+  readonly phone: PhoneNormalizer;
+  /** True for a record with no content (blank line, or only delimiters and spaces). */
+  isBlank(cells: readonly string[]): boolean;
+  check(cells: readonly string[]): RowCheck;
+  /** Upload record: E.164 first, then the upload columns as imported (trimmed; names cleaned). */
+  uploadLine(e164: string, cells: readonly string[]): string;
+  /** The original cells as a rejects-file tail (neutralised, quoted), without a line end. */
+  rejectTail(cells: readonly string[]): string;
+  /**
+   * True when the record's own source text can serve as its rejects-file tail: the input is
+   * comma-delimited (and the splitter vouched for its quoting) and no cell needs neutralising.
+   */
+  sourceTailOk(cells: readonly string[]): boolean;
+  /** The Reasons cell text for a flagged row (without "duplicate"). */
+  reasons(flags: number, check: RowCheck, cellCount: number): string;
+}
+
+export function createRowRules(setup: EngineSetup, phone: PhoneNormalizer = createPhoneNormalizer(setup.country)): RowRules {
+  const { phoneIndex, nameIndex, variables, uploadColumns } = setup;
+  const width = setup.header.length;
+  const required = variables.filter((v) => !v.optional);
+  const commaSource = setup.delimiter === ',';
+
+  const phoneFlags = (raw: string | undefined): { flag: number; e164: string | null } => {
+    const text = phoneText(raw ?? '');
+    if (text === '') return { flag: ISSUE.phone_missing, e164: null };
+    if ((text.indexOf('E') >= 0 || text.indexOf('e') >= 0) && isScientificNotation(text)) {
+      return { flag: ISSUE.phone_scientific_notation, e164: null };
+    }
+    if (text.indexOf('.') >= 0 && hasFloatSuffix(text)) return { flag: ISSUE.phone_excel_decimal, e164: null };
+    const e164 = phone.toE164(text);
+    return e164 === null ? { flag: ISSUE.phone_invalid, e164 } : { flag: 0, e164 };
+  };
+
+  return {
+    phone,
+    isBlank(cells) {
+      const phoneCell = cells[phoneIndex];
+      if (phoneCell !== undefined && phoneCell !== '' && phoneCell.trim() !== '') return false;
+      for (const cell of cells) if (cell.trim() !== '') return false;
+      return true;
+    },
+    check(cells) {
+      let flags = cells.length === width ? 0 : ISSUE.row_ragged;
+      const { flag, e164 } = phoneFlags(cells[phoneIndex]);
+      flags |= flag;
+      let missing = NONE;
+      for (const v of required) {
+        const value = cells[v.index];
+        if (value === undefined || value.trim() === '') {
+          if (missing === NONE) missing = [];
+          (missing as VariableSetup[]).push(v);
+        }
+      }
+      if (missing.length > 0) flags |= ISSUE.variable_missing;
+      return { flags, e164, missing };
+    },
+    uploadLine(e164, cells) {
+      let line = e164;
+      for (const i of uploadColumns) {
+        const value = cells[i] ?? '';
+        line += ',' + csvCell(i === nameIndex ? cleanName(value) : value.trim());
+      }
+      return line + '\n';
+    },
+    rejectTail(cells) {
+      let tail = '';
+      for (let i = 0; i < cells.length; i++) tail += (i === 0 ? '' : ',') + safeCell(cells[i] as string);
+      return tail;
+    },
+    sourceTailOk(cells) {
+      if (!commaSource) return false;
+      for (let i = 0; i < cells.length; i++) if (needsNeutralising(cells[i] as string)) return false;
+      return true;
+    },
+    reasons(flags, check, cellCount) {
+      const parts: string[] = [];
+      if (flags & ISSUE.row_ragged) parts.push(`row_ragged:${cellCount} of ${width} cells`);
+      if (flags & ISSUE.phone_missing) parts.push('phone_missing');
+      if (flags & ISSUE.phone_scientific_notation) parts.push('phone_scientific_notation');
+      if (flags & ISSUE.phone_excel_decimal) parts.push('phone_excel_decimal');
+      if (flags & ISSUE.phone_invalid) parts.push('phone_invalid');
+      if (flags & ISSUE.variable_missing) parts.push(`variable_missing:${check.missing.map((v) => v.column).join(', ')}`);
+      return parts.join(REASON_SEPARATOR);
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// The start of a file → everything needed to clean it: encoding, line break, delimiter, header,
+// phone column, variables, upload columns. Hosts read the first chunk (1 MB is plenty), call
+// sniff(), then keep decoding with the decoder it returns.
+import { resolveDefaultCountry } from '../phone/country.ts';
+import { autoMatchVariables, detectNameColumn, detectPhoneColumn, resolveColumn } from './columns.ts';
+import { detectDelimiter, detectNewline } from './delimiter.ts';
+import { createDecoder, detectEncoding } from './encoding.ts';
+import type { EncodingGuess, StreamDecoder } from './encoding.ts';
+import { ContactsError } from './errors.ts';
+import { firstRecord } from './parseRecords.ts';
+import type { CleanChoices, Delimiter, EngineSetup, Source, VariableSetup } from './types.ts';
+import { UPLOAD_PHONE_HEADER } from './merger.ts';
+
+export interface Sniffed {
+  setup: EngineSetup;
+  encoding: EncodingGuess;
+  delimiterSource: Source;
+  /** The decoder, already past the first chunk: push the following chunks into it. */
+  decoder: StreamDecoder;
+  /** Decoded text of the first chunk after the header record (and any blank lines before it). */
+  rest: string;
+}
+
+// Signatures of files people pick by mistake instead of a CSV export.
+const SIGNATURES: Array<[number[], string]> = [
+  [[0x50, 0x4b, 0x03, 0x04], 'an Excel workbook or ZIP archive (export it as CSV)'],
+  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Excel (.xls) workbook (export it as CSV)'],
+  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
+  [[0x1f, 0x8b], 'a gzip archive'],
+];
+
+function binaryKind(bytes: Uint8Array): string | null {
+  for (const [sig, what] of SIGNATURES) if (sig.every((b, i) => bytes[i] === b)) return what;
+  return null;
+}
+
+/** Text files have no NUL and hardly any control characters (tab, CR, LF, FF aside). */
+function looksBinary(text: string): boolean {
+  const n = Math.min(text.length, 64 * 1024);
+  let control = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return true;
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) control++;
+  }
+  return control > n * 0.01;
+}
+
+export function resolveSetup(
+  header: string[],
+  headerRow: number,
+  delimiter: Delimiter,
+  newline: EngineSetup['newline'],
+  choices: CleanChoices,
+): EngineSetup {
+  const country = resolveDefaultCountry(choices.country);
+  if (!country) {
+    throw new ContactsError(
+      'bad_option',
+      `unknown country "${choices.country}": use an ISO code such as IN or a dialling prefix such as +91`,
+    );
+  }
+  const phoneIndex = choices.phoneColumn
+    ? resolveColumn(header, choices.phoneColumn, 'phone column')
+    : detectPhoneColumn(header);
+  if (phoneIndex < 0) {
+    const list = header.map((h) => JSON.stringify(h)).join(', ');
+    throw new ContactsError(
+      'no_phone_column',
+      `no phone column among the headers (${list}); expected "${UPLOAD_PHONE_HEADER}" or a header such as Phone, Mobile, Contact, MSISDN`,
+    );
+  }
+  const variables: VariableSetup[] = [];
+  const optional = new Set(choices.optional ?? []);
+  for (const [variable, column] of choices.map ?? []) {
+    if (variable.trim() === '') throw new ContactsError('bad_option', `a mapping has no variable name ("=${column}")`);
+    const target = column.trim() === '' ? autoMatchVariables([variable], header)[variable] : column;
+    if (!target) {
+      throw new ContactsError('unknown_column', `no column matches variable "${variable}"; map it explicitly (variable=column)`);
+    }
+    const index = resolveColumn(header, target, `column for variable "${variable}"`);
+    variables.push({ variable, column: header[index] as string, index, optional: optional.has(variable) });
+  }
+  for (const v of optional) {
+    if (!variables.some((m) => m.variable === v)) {
+      throw new ContactsError('bad_option', `optional variable "${v}" is not mapped to a column`);
+    }
+  }
+  const uploadColumns: number[] = [];
+  if (variables.length > 0) {
+    for (const v of variables) if (v.index !== phoneIndex && !uploadColumns.includes(v.index)) uploadColumns.push(v.index);
+  } else {
+    header.forEach((h, i) => {
+      if (i !== phoneIndex && h !== UPLOAD_PHONE_HEADER) uploadColumns.push(i);
+    });
+  }
+  return {
+    country: country.country,
+    callingCode: country.callingCode,
+    delimiter,
+    newline,
+    header,
+    headerRow,
+    phoneIndex,
+    nameIndex: detectNameColumn(header),
+    variables,
+    uploadColumns,
+  };
+}
+
+/**
+ * Reads the first chunk of a file. `complete` says the chunk is the whole file. Throws
+ * ContactsError for files that cannot be cleaned (empty, binary, no header, no phone column,
+ * bad options).
+ */
+export function sniff(firstChunk: Uint8Array, complete: boolean, choices: CleanChoices): Sniffed {
+  if (firstChunk.length === 0) throw new ContactsError('empty_file', 'the file is empty');
+  const binary = binaryKind(firstChunk);
+  if (binary) throw new ContactsError('not_text', `not a CSV text file: it looks like ${binary}`);
+  const encoding = detectEncoding(firstChunk, complete, choices.encoding);
+  const decoder = createDecoder(encoding.encoding, encoding.bomLength);
+  let text = decoder.push(firstChunk);
+  if (complete) text += decoder.end();
+  if (looksBinary(text)) throw new ContactsError('not_text', 'not a CSV text file: it contains binary data');
+  if (text.trim() === '') throw new ContactsError('empty_file', 'the file is empty');
+
+  // Blank lines before the header still count as spreadsheet rows.
+  let start = 0;
+  let headerRow = 1;
+  for (;;) {
+    const m = /^[ \t]*(\r\n|\n|\r)/.exec(text.slice(start, start + 1024));
+    if (!m) break;
+    start += m[0].length;
+    headerRow++;
+  }
+  const newline = detectNewline(text.slice(start, start + 64 * 1024));
+  const guessed = choices.delimiter ? null : detectDelimiter(text.slice(start), newline, complete);
+  const delimiter = choices.delimiter ?? guessed?.delimiter ?? ',';
+  const delimiterSource: Source = choices.delimiter ? 'override' : (guessed?.source ?? 'default');
+
+  const first = firstRecord(text.slice(start), delimiter, newline);
+  const headerEnd = start + first.end;
+  if (headerEnd === text.length && !complete) {
+    throw new ContactsError('no_header', 'no complete header line in the first megabyte of the file');
+  }
+  const headerCells = first.cells;
+  const header = headerCells.map((h) => h.trim());
+  if (header.every((h) => h === '')) throw new ContactsError('no_header', 'the header line is empty');
+  const setup = resolveSetup(header, headerRow, delimiter, newline, choices);
+  return { setup, encoding, delimiterSource, decoder, rest: text.slice(headerEnd) };
+}

@@ -1,0 +1,60 @@
+import type { CountryCode } from 'libphonenumber-js/max';
+
+export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+export type Newline = '\n' | '\r\n' | '\r';
+
+/** How a setting was decided. */
+export type Source = 'bom' | 'detected' | 'default' | 'override';
+
+/** What the operator chooses (CLI flags or the app's import form). */
+export interface CleanChoices {
+  /** Default country for national numbers: ISO code ("IN") or dialling prefix ("+91"). */
+  country: string;
+  /** Header of the phone column; detected when absent. */
+  phoneColumn?: string | undefined;
+  /** Prompt variable → column header, in output order. */
+  map?: ReadonlyArray<readonly [variable: string, column: string]> | undefined;
+  /** Variables that may be empty. */
+  optional?: readonly string[] | undefined;
+  encoding?: Encoding | undefined;
+  delimiter?: Delimiter | undefined;
+}
+
+export interface VariableSetup {
+  variable: string;
+  column: string;
+  index: number;
+  optional: boolean;
+}
+
+/**
+ * Everything a worker needs to clean rows: plain data (structured-clone safe), built once by
+ * sniffing the start of the file (sniff.ts).
+ */
+export interface EngineSetup {
+  country: CountryCode;
+  callingCode: string;
+  delimiter: Delimiter;
+  newline: Newline;
+  /** Header names, trimmed. */
+  header: string[];
+  /** Spreadsheet row of the header (1 unless blank lines precede it). */
+  headerRow: number;
+  phoneIndex: number;
+  /** Column cleaned as a person's name (trim + collapse spaces), -1 when none. */
+  nameIndex: number;
+  variables: VariableSetup[];
+  /** Columns written after `Mobile Number` in the upload file. */
+  uploadColumns: number[];
+}
+
+/** A piece of decoded text cut at record boundaries, ready for a worker. */
+export interface TextBlock {
+  seq: number;
+  text: string;
+}

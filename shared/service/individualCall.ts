@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { callConfigSchema } from './callConfig.ts';
+import { httpUrlSchema } from './common.ts';
+import { callbackArgsSchema, smartFormatterSchema } from './smartFormatter.ts';
+
+const oneOrMany = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+
+/** Values substituted into the prompt. The real service treats them as text; numbers are accepted. */
+export const customArgsValuesSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+export type CustomArgsValues = z.infer<typeof customArgsValuesSchema>;
+
+/**
+ * `POST /calling/v2/outbound/individual` (seed §4). The number-source rule is checked separately so
+ * its message can say which rule was broken.
+ */
+export const individualCallRequestSchema = z.object({
+  name: z.string().trim().min(1),
+  mobile_number: z.string().min(1),
+  agent_id: z.string().min(1),
+  number_pool_id: z.string().min(1).optional(),
+  from_number_id: oneOrMany.optional(),
+  from_number: oneOrMany.optional(),
+  custom_args_values: customArgsValuesSchema.optional(),
+  smart_formatter: smartFormatterSchema.optional(),
+  call_config: callConfigSchema.optional(),
+  voice_id: z.string().min(1).optional(),
+  version_id: z.string().min(1).optional(),
+  call_category: z.string().optional(),
+  parent_call_id: z.string().optional(),
+  callback_url: httpUrlSchema.optional(),
+  callback_args: callbackArgsSchema.optional(),
+});
+export type IndividualCallRequest = z.infer<typeof individualCallRequestSchema>;
+
+/** Null when the number sources follow the seed's rule, else why not. */
+export function numberSourceProblem(r: {
+  number_pool_id?: unknown;
+  from_number_id?: unknown;
+  from_number?: unknown;
+}): string | null {
+  const has = (v: unknown) => v !== undefined && v !== null;
+  if (!has(r.number_pool_id) && !has(r.from_number_id) && !has(r.from_number)) {
+    return 'one of number_pool_id, from_number_id or from_number is required';
+  }
+  if (has(r.from_number_id) && has(r.from_number)) {
+    return 'from_number_id and from_number must not both be set';
+  }
+  return null;
+}
+
+export const individualCallResponseSchema = z.object({
+  status: z.string(),
+  data: z.object({
+    call_id: z.string(),
+    call_direction: z.string().nullish(),
+    call_status: z.string().nullish(),
+    /** Date-time without offset in the seed's sample. */
+    initiated_at: z.string().nullish(),
+    agent_id: z.string().nullish(),
+    custom_args_values: z.record(z.string(), z.unknown()).nullish(),
+  }),
+  message: z.string().nullish(),
+});
+export type IndividualCallResponse = z.infer<typeof individualCallResponseSchema>;
