@@ -21,7 +21,7 @@ export default defineConfig({
   fullyParallel: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list', { printSteps: false }]],
+  reporter: [['list', { printSteps: false }], ['./e2e/support/skipReasonsReporter.ts']],
   outputDir: 'test-results',
   use: {
     trace: 'retain-on-failure',

@@ -14,7 +14,10 @@ async function keychainStatus(page: Page) {
 test.describe('foundation', () => {
   test('keys go to the real OS keychain when the suite runs with one', async ({ page, desk }) => {
     // scripts/with-keyring.sh (npm run test:e2e) provides a Secret Service; CI must have it.
-    test.skip(process.env.DESK_KEYRING_READY !== '1' && !process.env.CI, 'no Secret Service here: run through npm run test:e2e');
+    test.skip(
+      process.env.DESK_KEYRING_READY !== '1' && !process.env.CI,
+      'no Secret Service here: run through npm run test:e2e',
+    );
     await new AppShell(page).open(desk.url);
     expect(await keychainStatus(page)).toEqual({ available: true });
     const settings = new SettingsPage(page);
@@ -24,6 +27,12 @@ test.describe('foundation', () => {
   });
 
   test('the app reaches ready with the built-in Sandbox as the default workspace', async ({ page, desk }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     const shell = new AppShell(page);
     await shell.open(desk.url);
 
@@ -36,6 +45,8 @@ test.describe('foundation', () => {
     await expect(shell.workspaceSwitcher.locator('option:checked')).toHaveText(/^Sandbox/);
     // The embedded sandbox runs on this computer, so the app is online even without a network.
     await expect(shell.connectivity).toContainText('Online');
+    // No script errors and no Content-Security-Policy violations (they are reported on the console).
+    expect(problems).toEqual([]);
   });
 
   test('the five navigation links exist and each opens its page', async ({ page, desk }) => {
@@ -54,11 +65,17 @@ test.describe('foundation', () => {
     }
   });
 
-  test('a wrong key shows Invalid credentials, the right key connects, and the key leaks nowhere', async ({ page, desk, sandbox }) => {
+  test('a wrong key shows Invalid credentials, the right key connects, and the key leaks nowhere', async ({
+    page,
+    desk,
+    sandbox,
+  }) => {
     const settings = new SettingsPage(page);
     const frames: string[] = [];
     page.on('websocket', (socket) => {
-      socket.on('framereceived', (frame) => frames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')));
+      socket.on('framereceived', (frame) =>
+        frames.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')),
+      );
     });
     await settings.shell.open(desk.url);
     await settings.open();
@@ -66,18 +83,27 @@ test.describe('foundation', () => {
     const name = `E2E workspace ${Date.now()}`;
     const wrongKey = `wrong-${sandbox.apiKey.slice(-8)}-x`;
     const keychain = await keychainStatus(page);
-    await settings.add({ name, baseUrl: sandbox.baseUrl, apiKey: wrongKey, sessionOnly: !keychain.available });
+    await settings.add({
+      name,
+      baseUrl: sandbox.baseUrl,
+      apiKey: wrongKey,
+      sessionOnly: !keychain.available,
+    });
     await settings.test(name);
     await expect(settings.testStatus(name)).toContainText('Invalid credentials');
 
     // The right key: the credits shown are the ones the service reports.
-    const response = await fetch(`${sandbox.baseUrl}/workspace`, { headers: { 'X-API-KEY': sandbox.apiKey } });
+    const response = await fetch(`${sandbox.baseUrl}/workspace`, {
+      headers: { 'X-API-KEY': sandbox.apiKey },
+    });
     expect(response.status).toBe(200);
     const credits = workspaceInfoResponseSchema.parse(await response.json()).workspace_info.credits;
     await settings.edit(name, { apiKey: sandbox.apiKey });
     await settings.test(name);
     await expect(settings.testStatus(name)).toContainText('Connected');
-    await expect(settings.testStatus(name)).toContainText(`${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(credits)} credits`);
+    await expect(settings.testStatus(name)).toContainText(
+      `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(credits)} credits`,
+    );
 
     // Nothing the renderer holds or receives contains the key.
     const results = await page.evaluate(async () => {
@@ -123,7 +149,10 @@ test.describe('foundation', () => {
     await expect(page.getByRole('navigation')).toHaveCount(0);
   });
 
-  test('a page opened without a token is refused; opening the printed address in that tab works', async ({ page, desk }) => {
+  test('a page opened without a token is refused; opening the printed address in that tab works', async ({
+    page,
+    desk,
+  }) => {
     await page.goto(`${desk.origin}/`);
     await expect(page.getByRole('alert')).toContainText("refused this page's access token");
     // Only the fragment changes here, which does not reload a page by itself.

@@ -20,7 +20,9 @@ function newestMtime(target: string): number {
 export default function globalSetup() {
   const built = path.join(repoRoot, 'dist/renderer/index.html');
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  const sources = ['renderer', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(repoRoot, p));
+  const sources = ['renderer', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) =>
+    path.join(repoRoot, p),
+  );
   const sourcesAt = Math.max(...sources.map(newestMtime));
   if (builtAt >= sourcesAt) return;
   console.log('e2e: dist/renderer is older than its sources; running npm run -s build:renderer');

@@ -28,7 +28,10 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
   });
 
-  test('the workspace dialog: focus moves in, Enter submits, Escape closes, focus returns', async ({ page, desk }) => {
+  test('the workspace dialog: focus moves in, Enter submits, Escape closes, focus returns', async ({
+    page,
+    desk,
+  }) => {
     const settings = new SettingsPage(page);
     await settings.shell.open(desk.url);
     await settings.open();
@@ -71,7 +74,9 @@ test.describe('keyboard', () => {
     await expect(settings.addButton).toBeFocused();
 
     // Remove asks first; the safe choice has focus, and Escape keeps the workspace.
-    const removeButton = settings.row('Keyboard workspace').getByRole('button', { name: 'Remove Keyboard workspace' });
+    const removeButton = settings
+      .row('Keyboard workspace')
+      .getByRole('button', { name: 'Remove Keyboard workspace' });
     await removeButton.focus();
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: 'Remove Keyboard workspace?' });
@@ -107,6 +112,8 @@ test.describe('keyboard', () => {
     await expect(switcher.locator('option:checked')).toHaveText('Second');
     await expect(settings.row('Second').getByText('Active', { exact: true })).toBeVisible();
     const active = await page.evaluate(() => window.desk!.workspaces.list());
-    expect(active.ok && active.value.workspaces.find((w) => w.id === active.value.activeId)?.name).toBe('Second');
+    expect(active.ok && active.value.workspaces.find((w) => w.id === active.value.activeId)?.name).toBe(
+      'Second',
+    );
   });
 });

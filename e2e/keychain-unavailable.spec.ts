@@ -5,11 +5,17 @@ import { SettingsPage } from './pages/SettingsPage.ts';
 // so plainly and keep keys only with the operator's consent, in memory.
 test.use({
   deskOptions: {
-    env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/campaign-desk-e2e', DESK_KEYRING_READY: undefined },
+    env: {
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/campaign-desk-e2e',
+      DESK_KEYRING_READY: undefined,
+    },
   },
 });
 
-test('without a keychain the app warns and keeps keys for this session only, with consent', async ({ page, desk }) => {
+test('without a keychain the app warns and keeps keys for this session only, with consent', async ({
+  page,
+  desk,
+}) => {
   const settings = new SettingsPage(page);
   await settings.shell.open(desk.url);
   const info = await page.evaluate(() => window.desk!.app.info());

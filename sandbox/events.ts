@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { EventType } from '../shared/service/enums.ts';
 
 /** Domain events the routes emit; the dialer and webhook engines listen. */
 export interface SandboxEventMap {
@@ -14,6 +15,20 @@ export interface SandboxEventMap {
   'subscriptions-changed': { agentId: string };
   /** An upload finished processing. */
   'upload-processed': { bulkListId: string; status: 'completed' | 'failed' };
+  /**
+   * A webhook event of one call (sandbox/dialer emits, sandbox/webhooks delivers). `payload` is
+   * built only when someone is subscribed; `at` is the virtual time of the event.
+   */
+  'call-event': {
+    eventType: EventType;
+    callId: string;
+    agentId: string;
+    callbackUrl: string | null;
+    /** As stored on the call: JSON `{headers, params}` or null. */
+    callbackArgs: string | null;
+    at: number;
+    payload: () => Record<string, unknown>;
+  };
 }
 export type SandboxEventName = keyof SandboxEventMap;
 

@@ -82,7 +82,7 @@ export function createRng(seed: string | number): Rng {
       const h8 = (n: number) => n.toString(16).padStart(8, '0');
       const a = h8(w());
       const b = h8(w());
-      const c = h8((w() & 0x3fffffff) | 0x80000000); // variant 10xx
+      const c = h8(((w() & 0x3fffffff) | 0x80000000) >>> 0); // variant 10xx (unsigned, or hex gets a minus sign)
       const d = h8(w());
       return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
     },

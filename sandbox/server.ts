@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createContext, saveClockOffset } from './context.ts';
 import type { SandboxContext, SandboxOptions } from './context.ts';
 import { registerControlRoutes } from './control/routes.ts';
+import { registerDialerControlRoutes } from './dialer/controlRoutes.ts';
 import { startDialer } from './dialer/index.ts';
 import { scheduleProcessingEnd } from './domain/bulkListLifecycle.ts';
 import { installApiKeyCheck } from './http/auth.ts';
@@ -91,6 +92,7 @@ export async function buildSandbox(opts: StartSandboxOptions): Promise<BuiltSand
   registerCampaignRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerControlRoutes(app, ctx, faults);
+  registerDialerControlRoutes(app, ctx);
 
   // Lists still processing when a persisted sandbox stopped finish on the clock again.
   for (const l of ctx.db

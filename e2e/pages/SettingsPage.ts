@@ -92,7 +92,9 @@ export class SettingsPage {
   }
 
   async edit(name: string, input: WorkspaceInput) {
-    await this.row(name).getByRole('button', { name: `Edit ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     const dialog = this.editDialog(name);
     await dialog.fill(input);
     await dialog.root.getByRole('button', { name: 'Save changes' }).click();
@@ -100,12 +102,16 @@ export class SettingsPage {
   }
 
   async test(name: string) {
-    await this.row(name).getByRole('button', { name: `Test connection to ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Test connection to ${name}` })
+      .click();
     await expect(this.testStatus(name)).not.toContainText('Testing connection');
   }
 
   async remove(name: string) {
-    await this.row(name).getByRole('button', { name: `Remove ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Remove ${name}` })
+      .click();
     const confirm = this.page.getByRole('alertdialog', { name: `Remove ${name}?` });
     await confirm.getByRole('button', { name: 'Remove workspace' }).click();
     await expect(confirm).toBeHidden();

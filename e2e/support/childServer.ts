@@ -36,7 +36,11 @@ export async function startChildServer(options: StartOptions): Promise<ChildServ
 
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new Error(`${options.name} did not print its ready line within ${options.timeoutMs ?? 20_000} ms. Output:\n${output}`));
+      reject(
+        new Error(
+          `${options.name} did not print its ready line within ${options.timeoutMs ?? 20_000} ms. Output:\n${output}`,
+        ),
+      );
     }, options.timeoutMs ?? 20_000);
     child.stdout!.setEncoding('utf8');
     child.stderr!.setEncoding('utf8');
@@ -58,7 +62,11 @@ export async function startChildServer(options: StartOptions): Promise<ChildServ
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`${options.name} exited before it was ready (code ${code}, signal ${signal}). Output:\n${output}`));
+      reject(
+        new Error(
+          `${options.name} exited before it was ready (code ${code}, signal ${signal}). Output:\n${output}`,
+        ),
+      );
     });
   });
 

@@ -13,5 +13,7 @@ export function nodeBinary(): string {
   if (existsSync(pinned)) return pinned;
   const major = Number(process.versions.node.split('.')[0]);
   if (major >= 24) return process.execPath;
-  throw new Error(`e2e needs Node 24 for the servers; found ${process.version} and no node_modules/node. Run npm ci.`);
+  throw new Error(
+    `e2e needs Node 24 for the servers; found ${process.version} and no node_modules/node. Run npm ci.`,
+  );
 }

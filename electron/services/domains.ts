@@ -1,4 +1,5 @@
 import { appDomain } from './app/handlers.ts';
+import { contactsDomain } from './contacts/handlers.ts';
 import type { Domain } from './desk/domain.ts';
 import { workspacesDomain } from './workspaces/handlers.ts';
 
@@ -6,4 +7,4 @@ import { workspacesDomain } from './workspaces/handlers.ts';
  * The back end's domains, created in this order (workspaces first: it starts the Sandbox workspace
  * the app domain's connectivity check then looks at). Adding a domain is one line here.
  */
-export const domains: readonly Domain[] = [workspacesDomain, appDomain];
+export const domains: readonly Domain[] = [workspacesDomain, appDomain, contactsDomain];

@@ -1,13 +1,28 @@
-// The call dialer: moves calls through registered → ongoing → terminal states on the virtual clock.
-// Owned by the dialer engineer; this placeholder is started by the server so the seam exists.
-// Inputs: ctx.events ('calls-created', 'campaign-started', 'calls-terminated'), ctx.clock
-// (schedule/onTick), ctx.store.calls (update), saveRecording() from ../recordings.ts.
+// The call dialer: moves calls through registered → ongoing → terminal states on the virtual clock
+// (engine.ts), writes transcripts, costs, analysis and recordings, and emits the `call-event`s that
+// sandbox/webhooks delivers. Started by the server once it listens (URLs are absolute).
 import type { SandboxContext } from '../context.ts';
+import { createDialerEngine } from './engine.ts';
+import type { DialerEngine } from './engine.ts';
 
 export interface DialerHandle {
   stop(): void | Promise<void>;
 }
 
-export function startDialer(_ctx: SandboxContext): DialerHandle {
-  return { stop() {} };
+const running = new WeakMap<SandboxContext, DialerEngine>();
+
+export function startDialer(ctx: SandboxContext): DialerHandle {
+  const engine = createDialerEngine(ctx);
+  running.set(ctx, engine);
+  return {
+    stop() {
+      engine.stop();
+      running.delete(ctx);
+    },
+  };
+}
+
+/** The running dialer of a sandbox (the control API and in-process tests use it). */
+export function dialerOf(ctx: SandboxContext): DialerEngine | undefined {
+  return running.get(ctx);
 }

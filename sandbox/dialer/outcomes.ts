@@ -7,15 +7,7 @@ import type { Rng } from '../rng.ts';
 import { createRng } from '../rng.ts';
 
 export type AttemptKind =
-  | 'answered'
-  | 'user_left'
-  | 'idle'
-  | 'long'
-  | 'voicemail'
-  | 'no_answer'
-  | 'busy'
-  | 'failed'
-  | 'dnd';
+  'answered' | 'user_left' | 'idle' | 'long' | 'voicemail' | 'no_answer' | 'busy' | 'failed' | 'dnd';
 
 /**
  * Shares of outcomes per attempt, in percent (documented in sandbox/README.md). `long` talkers run
@@ -76,11 +68,18 @@ const around = (rng: Rng, lo: number, hi: number) => (between(rng, lo, hi) + bet
 
 /**
  * Plan one attempt. `allowDnd`: only a call's first attempt, and only when the call was not
- * already put through (an individual call the service answered as `ongoing`).
+ * already put through (an individual call the service answered as `ongoing`). `shares` overrides
+ * the default table (the control API can, e.g. to make every call answer).
  */
-export function planAttempt(rng: Rng, cfg: ResolvedCallConfig, opts: { allowDnd: boolean }): AttemptPlan {
-  const shares = opts.allowDnd ? attemptShares : attemptShares.filter(([k]) => k !== 'dnd');
-  let kind = rng.weighted(shares);
+export function planAttempt(
+  rng: Rng,
+  cfg: ResolvedCallConfig,
+  opts: { allowDnd: boolean; shares?: ReadonlyArray<readonly [AttemptKind, number]> },
+): AttemptPlan {
+  // Always draw from the same table, so re-planning an attempt (after a restart) gives the same
+  // story; a DND draw where DND cannot apply becomes an answered call.
+  let kind = rng.weighted(opts.shares ?? attemptShares);
+  if (kind === 'dnd' && !opts.allowDnd) kind = 'answered';
   const ring =
     kind === 'no_answer'
       ? between(rng, 30, 45)
@@ -91,7 +90,7 @@ export function planAttempt(rng: Rng, cfg: ResolvedCallConfig, opts: { allowDnd:
           : kind === 'dnd'
             ? 0
             : between(rng, 3, 15);
-  let talk = 0;
+  let talk: number;
   const max = cfg.maxCallLengthSeconds;
   switch (kind) {
     case 'answered':

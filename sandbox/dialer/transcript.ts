@@ -30,6 +30,37 @@ const brushOffs = ['Who is this?', 'I am busy right now.', 'Not interested, sorr
 const voicemailGreeting =
   'The person you are calling is not available. Please leave a message after the tone.';
 
+/** Instruction → speech, for the common shapes of agent prompts (the rest is said as written). */
+const rewrites: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^If asked [^:]*:\s*/i, ''],
+  [/^Remind .+? that /, 'Just a reminder: '],
+  [/^Tell .+? that /, ''],
+  [/^Confirm you are speaking with (.+?)\.?$/, 'Am I speaking with $1?'],
+  [/^You are calling /, 'I am calling '],
+  [/^You are /, 'This is '],
+  [/^State /, 'Let me confirm '],
+  [/^Speak in (.+?) when .*$/, 'I can also speak in $1 if you prefer.'],
+  [/^Ask .+? (?:in .+? )?(\w+ questions? about .+)$/, 'I have $1'],
+];
+const pronouns: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\btheir\b/g, 'your'],
+  [/\bthey\b/g, 'you'],
+  [/\bthem\b/g, 'you'],
+];
+
+/** A prompt sentence as the bot would say it. */
+export function speakable(sentence: string): string {
+  let out = sentence;
+  for (const [re, to] of rewrites) {
+    if (re.test(out)) {
+      out = out.replace(re, to);
+      break;
+    }
+  }
+  for (const [re, to] of pronouns) out = out.replace(re, to);
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
 /** Prompt sentences worth saying: the ones carrying a value, else the first few. */
 export function informativeSentences(prompt: string, values: Readonly<Record<string, string>>): string[] {
   const sentences = prompt
@@ -50,7 +81,7 @@ export function buildTranscript(rng: Rng, input: TranscriptInput, plan: AttemptP
   const name = input.values.callee_name?.trim() || 'there';
   const intro = input.intro?.trim() || `Hello ${name}, thank you for taking my call.`;
   const info = informativeSentences(input.prompt, input.values);
-  const say = (i: number) => info[i % Math.max(1, info.length)] ?? 'I am calling with an update.';
+  const say = (i: number) => speakable(info[i % Math.max(1, info.length)] ?? 'I am calling with an update.');
   const turns: Turn[] = [{ bot: intro }];
 
   switch (plan.kind) {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Result } from './result.ts';
 import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
+import { contactsChannels } from './channels/contacts.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -10,6 +11,7 @@ import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
 export const contract = {
   ...appChannels,
   ...workspaceChannels,
+  ...contactsChannels,
 };
 export const contractEvents = {
   ...appEvents,

@@ -3,4 +3,5 @@ export * from './contract.ts';
 export * from './define.ts';
 export * from './channels/app.ts';
 export * from './channels/workspaces.ts';
+export * from './channels/contacts.ts';
 export * from './wire.ts';

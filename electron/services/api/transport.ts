@@ -212,7 +212,7 @@ export function createTransport(options: ApiClientOptions): Transport {
     function timedOut(): AttemptFailure {
       return {
         kind: 'timeout',
-        message: `The calling service did not answer ${spec.operation} within ${Math.round(timeoutMs / 100) / 10} s`,
+        message: `The calling service did not answer within ${Math.round(timeoutMs / 100) / 10} s`,
         // Waiting again as long would double the operator's wait; the caller decides.
         retryable: false,
       };

@@ -2,12 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { useConnection } from '../desk/connectionStore.ts';
+import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { NotAvailablePage } from '../features/placeholders/NotAvailablePage.tsx';
 import { useApp } from './appStore.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { FullPageMessage } from './FullPageMessage.tsx';
 import type { RouteId } from './routes.ts';
+import { routes } from './routes.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useAppLifecycle } from './useAppLifecycle.ts';
 import { useRoute } from './useRoute.ts';
@@ -17,12 +19,7 @@ function Page({ route }: { route: RouteId }) {
     case 'settings':
       return <SettingsPage />;
     case 'contacts':
-      return (
-        <NotAvailablePage title="Contacts">
-          <p>Importing, cleaning and reviewing contact lists is not part of this version of Campaign Desk yet.</p>
-          <p>Workspaces can already be set up and tested in Settings.</p>
-        </NotAvailablePage>
-      );
+      return <ContactsPage />;
     case 'campaigns':
       return (
         <NotAvailablePage title="Campaigns">
@@ -32,7 +29,10 @@ function Page({ route }: { route: RouteId }) {
     case 'calls':
       return (
         <NotAvailablePage title="Calls">
-          <p>Syncing and reviewing call history, transcripts and recordings is not part of this version of Campaign Desk yet.</p>
+          <p>
+            Syncing and reviewing call history, transcripts and recordings is not part of this version of
+            Campaign Desk yet.
+          </p>
         </NotAvailablePage>
       );
     case 'agents':
@@ -54,6 +54,11 @@ export function App() {
   const mainRef = useRef<HTMLElement>(null);
   const firstRoute = useRef(true);
 
+  useEffect(() => {
+    const label = routes.find((r) => r.id === route)?.label;
+    document.title = label ? `${label} · Campaign Desk` : 'Campaign Desk';
+  }, [route]);
+
   // Moving between pages puts focus on the new page's title, so keyboard and screen-reader users
   // land on the new content (not on the first run).
   useEffect(() => {
@@ -68,12 +73,12 @@ export function App() {
     return (
       <FullPageMessage title="Access refused">
         <p>
-          Campaign Desk refused this page&apos;s access token. Open the address printed by <code>npm start</code> (or{' '}
-          <code>npm run web</code>) again.
+          Campaign Desk refused this page&apos;s access token. Open the address printed by{' '}
+          <code>npm start</code> (or <code>npm run web</code>) again.
         </p>
         <p className="muted">
-          The token changes every time Campaign Desk starts, and this page forgets it when it is reloaded, so an old or
-          reloaded tab cannot reach your data.
+          The token changes every time Campaign Desk starts, and this page forgets it when it is reloaded, so
+          an old or reloaded tab cannot reach your data.
         </p>
       </FullPageMessage>
     );
@@ -107,7 +112,13 @@ export function App() {
         Skip to content
       </a>
       <Sidebar current={route} />
-      <main className="main" id="main" ref={mainRef} tabIndex={-1} aria-busy={phase === 'loading' || undefined}>
+      <main
+        className="main"
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        aria-busy={phase === 'loading' || undefined}
+      >
         <ConnectionBanner />
         {phase === 'loading' ? (
           <div className="loading" role="status">

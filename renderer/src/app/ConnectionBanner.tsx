@@ -10,7 +10,8 @@ export function ConnectionBanner() {
   return (
     <div className="banner banner-warning" role="alert">
       <span>
-        Lost the connection to Campaign Desk&apos;s back end. Trying again in {seconds} s (attempt {status.attempt}).
+        Lost the connection to Campaign Desk&apos;s back end. Trying again in {seconds} s (attempt{' '}
+        {status.attempt}).
       </span>
       <Button size="sm" variant="ghost" onClick={retry}>
         Retry now

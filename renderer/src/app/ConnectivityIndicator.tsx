@@ -15,7 +15,12 @@ export function ConnectivityIndicator() {
   });
   const checked = connectivity ? ` Checked at ${formatTime(connectivity.checkedAt)}.` : '';
   return (
-    <div className={`connectivity connectivity-${view.state}`} role="status" aria-live="polite" title={`${view.detail}${checked}`}>
+    <div
+      className={`connectivity connectivity-${view.state}`}
+      role="status"
+      aria-live="polite"
+      title={`${view.detail}${checked}`}
+    >
       <span className="connectivity-dot" aria-hidden="true" />
       <span className="connectivity-label">{view.label}</span>
       <span className="visually-hidden">: {view.detail}</span>

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { AgentsIcon, CallsIcon, CampaignsIcon, ContactsIcon, LogoMark, SettingsIcon } from '../components/icons.tsx';
+import {
+  AgentsIcon,
+  CallsIcon,
+  CampaignsIcon,
+  ContactsIcon,
+  LogoMark,
+  SettingsIcon,
+} from '../components/icons.tsx';
 import { ConnectivityIndicator } from './ConnectivityIndicator.tsx';
 import type { RouteId } from './routes.ts';
 import { hrefFor, routes } from './routes.ts';

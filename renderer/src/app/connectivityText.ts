@@ -26,7 +26,8 @@ export function describeConnectivity(input: {
         : 'This computer has no network. Work continues locally; launches wait until you are back online.',
     };
   }
-  if (input.connectivity === null) return { state: 'checking', label: 'Checking…', detail: `Checking whether ${name} answers.` };
+  if (input.connectivity === null)
+    return { state: 'checking', label: 'Checking…', detail: `Checking whether ${name} answers.` };
   if (!input.connectivity.online) {
     return { state: 'offline', label: 'Offline', detail: `${name} does not answer. Work continues locally.` };
   }

@@ -15,7 +15,9 @@ export function useAppLifecycle() {
   useEffect(() => {
     void useApp.getState().load();
     const offWorkspaces = desk().on('workspaces:changed', () => void useApp.getState().refreshWorkspaces());
-    const offConnectivity = desk().on('app:connectivity-changed', (payload) => useApp.getState().setConnectivity(payload));
+    const offConnectivity = desk().on('app:connectivity-changed', (payload) =>
+      useApp.getState().setConnectivity(payload),
+    );
     const online = () => useApp.getState().setBrowserOnline(true);
     const offline = () => useApp.getState().setBrowserOnline(false);
     window.addEventListener('online', online);
@@ -35,7 +37,8 @@ export function useAppLifecycle() {
   }, [connection]);
 
   useEffect(() => {
-    const state = connection === 'refused' || phase === 'error' ? 'error' : phase === 'ready' ? 'ready' : 'loading';
+    const state =
+      connection === 'refused' || phase === 'error' ? 'error' : phase === 'ready' ? 'ready' : 'loading';
     document.documentElement.dataset.appState = state;
   }, [phase, connection]);
 }

@@ -12,10 +12,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'secondary', size = 'md', icon, busy = false, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  icon,
+  busy = false,
+  className,
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   const classes = ['btn', `btn-${variant}`, `btn-${size}`, className].filter(Boolean).join(' ');
   return (
-    <button {...rest} type={type ?? 'button'} className={classes} disabled={disabled || busy} aria-busy={busy || undefined}>
+    <button
+      {...rest}
+      type={type ?? 'button'}
+      className={classes}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
       {busy ? <SpinnerIcon size={14} /> : icon}
       {children}
     </button>

@@ -18,7 +18,16 @@ export interface DialogProps {
  * A modal built on <dialog>.showModal(): the browser makes the rest of the page inert, traps focus and
  * turns Escape into a cancel event (which we route to onClose). Focus returns to where it was.
  */
-export function Dialog({ open, title, description, onClose, children, initialFocus, role = 'dialog', width = 'md' }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  description,
+  onClose,
+  children,
+  initialFocus,
+  role = 'dialog',
+  width = 'md',
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -34,7 +43,9 @@ export function Dialog({ open, title, description, onClose, children, initialFoc
     if (!dialog.open) dialog.showModal();
     const target =
       initialFocus?.current ??
-      dialog.querySelector<HTMLElement>('[data-autofocus], input:not([disabled]), select, textarea, button:not([disabled]):not(.dialog-close)');
+      dialog.querySelector<HTMLElement>(
+        '[data-autofocus], input:not([disabled]), select, textarea, button:not([disabled]):not(.dialog-close)',
+      );
     target?.focus();
     const onCancel = (event: Event) => {
       event.preventDefault();
@@ -61,7 +72,12 @@ export function Dialog({ open, title, description, onClose, children, initialFoc
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        <button type="button" className="icon-btn dialog-close" aria-label="Close" onClick={() => onCloseRef.current()}>
+        <button
+          type="button"
+          className="icon-btn dialog-close"
+          aria-label="Close"
+          onClick={() => onCloseRef.current()}
+        >
           <CloseIcon />
         </button>
       </header>

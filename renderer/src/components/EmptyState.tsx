@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       {icon ? <div className="empty-state-icon">{icon}</div> : null}

@@ -11,7 +11,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with a hint and an inline error wired up through aria-describedby. */
-export function TextField({ label, value, onChange, hint, error, optional, id, className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  optional,
+  id,
+  className,
+  ...rest
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? `field-${autoId}`;
   const hintId = `${inputId}-hint`;
@@ -57,7 +67,8 @@ export interface CheckboxFieldProps {
 
 export function CheckboxField({ label, checked, onChange, hint, error, disabled }: CheckboxFieldProps) {
   const id = `check-${useId()}`;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', 'field-check', error ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
       <input

@@ -20,7 +20,17 @@ export interface VirtualListProps<T> {
 }
 
 /** A list that renders only the visible rows (@tanstack/react-virtual), for big tables later. */
-export function VirtualList<T>({ count, getItem, getKey, renderRow, rowHeight, overscan = 8, onRangeChange, ariaLabel, className }: VirtualListProps<T>) {
+export function VirtualList<T>({
+  count,
+  getItem,
+  getKey,
+  renderRow,
+  rowHeight,
+  overscan = 8,
+  onRangeChange,
+  ariaLabel,
+  className,
+}: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -39,7 +49,13 @@ export function VirtualList<T>({ count, getItem, getKey, renderRow, rowHeight, o
   }, [first, last, onRangeChange]);
 
   return (
-    <div ref={scrollRef} className={['virtual-list', className].filter(Boolean).join(' ')} role="list" aria-label={ariaLabel} tabIndex={0}>
+    <div
+      ref={scrollRef}
+      className={['virtual-list', className].filter(Boolean).join(' ')}
+      role="list"
+      aria-label={ariaLabel}
+      tabIndex={0}
+    >
       <div className="virtual-list-canvas" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => (
           <div

@@ -107,6 +107,11 @@ export const SpinnerIcon = (p: IconProps) => (
 export const LogoMark = ({ size = 28 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
     <rect width="32" height="32" rx="8" fill="var(--accent)" />
-    <path d="M9 12.5v7M13 9.5v13M17 11.5v9M21 14v4" stroke="var(--on-accent)" strokeWidth="2.4" strokeLinecap="round" />
+    <path
+      d="M9 12.5v7M13 9.5v13M17 11.5v9M21 14v4"
+      stroke="var(--on-accent)"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+    />
   </svg>
 );

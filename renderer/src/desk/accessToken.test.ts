@@ -3,7 +3,13 @@ import { takeAccessToken, tokenFromHash } from './accessToken.ts';
 
 function fakeHistory() {
   const calls: string[] = [];
-  return { calls, history: { state: null, replaceState: (_d: unknown, _u: string, url?: string) => void calls.push(url ?? '') } };
+  return {
+    calls,
+    history: {
+      state: null,
+      replaceState: (_d: unknown, _u: string, url?: string) => void calls.push(url ?? ''),
+    },
+  };
 }
 
 describe('access token from the address bar', () => {

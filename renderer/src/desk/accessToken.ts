@@ -25,7 +25,11 @@ export function tokenFromHash(hash: string): string | null {
  * Takes the token out of the address bar. Returns it (or null) and replaces the fragment with the
  * default route, so a reload or a copied address does not carry the token.
  */
-export function takeAccessToken(location: AddressBar, history: HistoryLike, defaultHash = '#/'): string | null {
+export function takeAccessToken(
+  location: AddressBar,
+  history: HistoryLike,
+  defaultHash = '#/',
+): string | null {
   const token = tokenFromHash(location.hash);
   if (token !== null || location.hash.includes('token=')) {
     history.replaceState(history.state, '', `${location.pathname}${location.search}${defaultHash}`);

@@ -76,7 +76,11 @@ describe('browser transport', () => {
     expect(second).toMatchObject({ type: 'invoke', channel: 'workspaces:list' });
     expect(first!.id).not.toBe(second!.id);
     last().receive({ type: 'result', id: second!.id, result: { ok: true, value: 'B' } });
-    last().receive({ type: 'result', id: first!.id, result: { ok: false, error: { code: 'not_found', message: 'A' } } });
+    last().receive({
+      type: 'result',
+      id: first!.id,
+      result: { ok: false, error: { code: 'not_found', message: 'A' } },
+    });
     await expect(a).resolves.toEqual({ ok: false, error: { code: 'not_found', message: 'A' } });
     await expect(b).resolves.toEqual({ ok: true, value: 'B' });
   });
@@ -111,7 +115,10 @@ describe('browser transport', () => {
     last().open();
     const pending = transport.invoke('workspaces:test', { id: 'w1' });
     last().drop();
-    await expect(pending).resolves.toEqual({ ok: false, error: { code: 'unreachable', message: LOST_MESSAGE } });
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      error: { code: 'unreachable', message: LOST_MESSAGE },
+    });
     expect(statuses.at(-1)).toEqual({ state: 'reconnecting', attempt: 1, retryInMs: 250 });
     expect(sockets).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(249);
@@ -129,9 +136,11 @@ describe('browser transport', () => {
       last().drop();
       await vi.advanceTimersByTimeAsync(5_000);
     }
-    expect(statuses.filter((s) => s.state === 'reconnecting').map((s) => (s.state === 'reconnecting' ? s.retryInMs : 0))).toEqual([
-      250, 500, 1000, 2000, 4000, 5000, 5000, 5000,
-    ]);
+    expect(
+      statuses
+        .filter((s) => s.state === 'reconnecting')
+        .map((s) => (s.state === 'reconnecting' ? s.retryInMs : 0)),
+    ).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000, 5000]);
 
     // While the back end is gone, calls fail at once instead of hanging.
     await expect(transport.invoke('app:info', {})).resolves.toEqual({
@@ -156,11 +165,17 @@ describe('browser transport', () => {
     last().drop(1006);
     await vi.advanceTimersByTimeAsync(0);
     expect(statuses.at(-1)).toEqual({ state: 'refused', reason: 'rejected' });
-    await expect(pending).resolves.toEqual({ ok: false, error: { code: 'unauthorized', message: REFUSED_MESSAGE } });
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      error: { code: 'unauthorized', message: REFUSED_MESSAGE },
+    });
     // No reconnect storm against a host that said no.
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
-    await expect(transport.invoke('app:info', {})).resolves.toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    await expect(transport.invoke('app:info', {})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
   });
 
   it('treats the refusal close code after opening as refused', async () => {
@@ -174,14 +189,31 @@ describe('browser transport', () => {
     const { transport, sockets, statuses } = setup({ url: null });
     expect(sockets).toHaveLength(0);
     expect(statuses.at(-1)).toEqual({ state: 'refused', reason: 'missing-token' });
-    await expect(transport.invoke('app:info', {})).resolves.toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    await expect(transport.invoke('app:info', {})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
+  });
+
+  it('fails waiting invokes at once when the first attempt finds the host down', async () => {
+    const { transport, last, statuses } = setup({ hostAnswers: false });
+    const pending = transport.invoke('app:info', {});
+    last().drop(1006);
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      error: { code: 'unreachable', message: UNREACHABLE_MESSAGE },
+    });
+    expect(statuses.at(-1)).toMatchObject({ state: 'reconnecting', attempt: 1 });
   });
 
   it('fails an invoke that waits too long for a connection', async () => {
     const { transport } = setup();
     const pending = transport.invoke('app:info', {});
     await vi.advanceTimersByTimeAsync(10_000);
-    await expect(pending).resolves.toEqual({ ok: false, error: { code: 'unreachable', message: UNREACHABLE_MESSAGE } });
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      error: { code: 'unreachable', message: UNREACHABLE_MESSAGE },
+    });
   });
 
   it('delivers events to subscribers until they unsubscribe, and survives a throwing listener', () => {
@@ -224,6 +256,9 @@ describe('browser transport', () => {
     last().open();
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    await expect(transport.invoke('app:info', circular)).resolves.toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    await expect(transport.invoke('app:info', circular)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
   });
 });

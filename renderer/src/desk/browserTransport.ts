@@ -176,6 +176,8 @@ export function createBrowserTransport(options: BrowserTransportOptions): Browse
   };
 
   const scheduleReconnect = () => {
+    // Calls waiting for the first connection learn now that the back end is not there.
+    failQueue(fail('unreachable', UNREACHABLE_MESSAGE));
     attempt += 1;
     const retryInMs = backoffDelay(attempt, backoff, random);
     setStatus({ state: 'reconnecting', attempt, retryInMs });

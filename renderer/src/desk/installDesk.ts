@@ -21,7 +21,10 @@ export function installDesk(): DeskApi {
     if (tokenFromHash(window.location.hash) !== null) window.location.reload();
   });
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const url = token === null ? null : `${scheme}//${window.location.host}${DESK_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+  const url =
+    token === null
+      ? null
+      : `${scheme}//${window.location.host}${DESK_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
   const transport = createBrowserTransport({
     url,
     openSocket: (socketUrl) => adaptWebSocket(new WebSocket(socketUrl)),
@@ -35,8 +38,17 @@ export function installDesk(): DeskApi {
     },
     onStatus: (status) => useConnection.setState({ status }),
   });
-  useConnection.setState({ host: 'browser', status: transport.status(), retry: () => transport.reconnectNow() });
+  useConnection.setState({
+    host: 'browser',
+    status: transport.status(),
+    retry: () => transport.reconnectNow(),
+  });
   const desk = createDeskApi(transport);
-  Object.defineProperty(window, 'desk', { value: desk, writable: false, configurable: false, enumerable: false });
+  Object.defineProperty(window, 'desk', {
+    value: desk,
+    writable: false,
+    configurable: false,
+    enumerable: false,
+  });
   return desk;
 }

@@ -1,19 +1,22 @@
 // Worker side: parse a block of records and apply the row rules. The result is plain data with
 // typed arrays (transferable) and pre-rendered text, so the coordinating thread only numbers rows,
 // dedupes and writes. Runs unchanged in Node worker_threads and browser Web Workers.
+import { createByteWriter } from './byteWriter.ts';
+import { utf8Length } from './encoding.ts';
 import { ContactsError } from './errors.ts';
 import { createRecordStream, eachRecord } from './parseRecords.ts';
 import { createRowRules } from './rowRules.ts';
 import type { RowRules } from './rowRules.ts';
-import type { EngineSetup, TextBlock } from './types.ts';
+import type { ByteBlock, EngineSetup } from './types.ts';
 
-/** Where the rejects-file tail (the original cells) of a row comes from. */
+/**
+ * Where the rejects-file tail (the original cells, neutralised, in canonical RFC 4180 form) of a
+ * row comes from. Either way the text is the same, so every mode and host writes identical files.
+ */
 export const TAIL = {
-  /** Copy the record's text from the source block (comma-delimited, nothing to neutralise). */
-  source: 0,
-  /** Rendered by the worker: the next entry of BlockResult.tails. */
+  /** Rendered by the worker: the next entry of BlockResult.tails (flagged rows; all rows in sequential mode). */
   rendered: 1,
-  /** Re-parse the record from the source block and render it (only needed if it is rejected). */
+  /** Re-parsed from the source block and rendered by the merger, only if the row turns out a duplicate. */
   rerender: 2,
 } as const;
 
@@ -26,14 +29,20 @@ export interface BlockResult {
   /** Index of the row's record in the block (0 = the block's first record). */
   recordIndex: Int32Array;
   flags: Uint8Array;
-  /** E.164 digits as a number (exact: at most 15 digits), 0 when the phone is not valid. */
+  /**
+   * E.164 digits as a number, 0 when the phone is not valid. Numbers too long to be exact in a
+   * float64 (more than 2^53: some 16- to 19-digit numbers are valid) are -1 here and listed in
+   * `longE164`.
+   */
   e164: Float64Array;
+  /** [row index in this result, E.164] of the valid numbers too long for `e164`. */
+  longE164: Array<[number, string]>;
   tailKinds: Uint8Array;
-  /** Span of the record's text in the source block (TAIL.source / TAIL.rerender rows). */
-  textStart: Int32Array;
-  textEnd: Int32Array;
-  /** Upload lines of the rows with a valid phone and no flags, concatenated; ends per line. */
-  upload: string;
+  /** Byte span of the record in its block, line break excluded (for TAIL.rerender rows). */
+  spanStart: Int32Array;
+  spanEnd: Int32Array;
+  /** Upload lines (UTF-8) of the rows with a valid phone and no flags, in order; byte end of each. */
+  upload: Uint8Array;
   uploadEnds: Int32Array;
   /** Rendered tails (TAIL.rendered rows), in order. */
   tails: string[];
@@ -48,7 +57,7 @@ export interface BlockResult {
 
 /** Transferable buffers of a result (for postMessage). */
 export const transferablesOf = (r: BlockResult): ArrayBuffer[] =>
-  [r.recordIndex, r.flags, r.e164, r.tailKinds, r.textStart, r.textEnd, r.uploadEnds].map(
+  [r.recordIndex, r.flags, r.e164, r.tailKinds, r.spanStart, r.spanEnd, r.upload, r.uploadEnds].map(
     (a) => a.buffer as ArrayBuffer,
   );
 
@@ -57,20 +66,44 @@ export interface ProcessOptions {
   includeCells?: boolean;
 }
 
+/** Maps increasing character offsets of `text` to byte offsets of its encoding. */
+function byteOffsets(text: string, identity: boolean): (charOffset: number) => number {
+  if (identity) return (c) => c;
+  let lastChar = 0;
+  let lastByte = 0;
+  return (c) => {
+    if (c < lastChar) {
+      lastChar = 0;
+      lastByte = 0;
+    }
+    lastByte += utf8Length(text, lastChar, c);
+    lastChar = c;
+    return lastByte;
+  };
+}
+
 /** Collects the rows of one block (or one stream chunk) as they are parsed. */
-function createCollector(rules: RowRules, options: ProcessOptions, renderAll: boolean, capacity: number) {
+function createCollector(
+  rules: RowRules,
+  options: ProcessOptions,
+  /** No source bytes on the coordinating side (sequential mode): render every tail here. */
+  renderAll: boolean,
+  capacity: number,
+  toByte: (charOffset: number) => number,
+) {
   let size = Math.max(16, capacity);
   let recordIndex = new Int32Array(size);
   let flags = new Uint8Array(size);
   let e164 = new Float64Array(size);
   let tailKinds = new Uint8Array(size);
-  let textStart = new Int32Array(size);
-  let textEnd = new Int32Array(size);
+  let spanStart = new Int32Array(size);
+  let spanEnd = new Int32Array(size);
   let uploadEnds = new Int32Array(size);
+  const upload = createByteWriter(capacity * 48);
+  const longE164: Array<[number, string]> = [];
   const reasons: string[] = [];
   const tails: string[] = [];
   const cells: string[][] | undefined = options.includeCells ? [] : undefined;
-  let upload = '';
   let rows = 0;
   let uploads = 0;
   let records = 0;
@@ -94,8 +127,8 @@ function createCollector(rules: RowRules, options: ProcessOptions, renderAll: bo
       if (rows === size) {
         size *= 2;
         recordIndex = grow(recordIndex);
-        textStart = grow(textStart);
-        textEnd = grow(textEnd);
+        spanStart = grow(spanStart);
+        spanEnd = grow(spanEnd);
         uploadEnds = grow(uploadEnds);
         flags = grow(flags);
         tailKinds = grow(tailKinds);
@@ -104,20 +137,28 @@ function createCollector(rules: RowRules, options: ProcessOptions, renderAll: bo
       const check = rules.check(record);
       recordIndex[rows] = index;
       flags[rows] = check.flags;
-      textStart[rows] = start;
-      textEnd[rows] = end;
       if (check.e164 !== null) {
-        e164[rows] = Number(check.e164.slice(1));
+        const key = Number(check.e164.slice(1));
+        if (Number.isSafeInteger(key)) e164[rows] = key;
+        else {
+          e164[rows] = -1;
+          longE164.push([rows, check.e164]);
+        }
         if (check.flags === 0) {
-          upload += rules.uploadLine(check.e164, record);
+          rules.writeUpload(upload, check.e164, record);
           uploadEnds[uploads++] = upload.length;
         }
       }
-      let kind: number = renderAll || !rules.sourceTailOk(record) ? TAIL.rendered : TAIL.source;
       if (check.flags !== 0) reasons.push(rules.reasons(check.flags, check, record.length));
-      else if (kind === TAIL.rendered && !renderAll) kind = TAIL.rerender; // only if it turns out a duplicate
-      if (kind === TAIL.rendered) tails.push(rules.rejectTail(record));
-      tailKinds[rows] = kind;
+      if (check.flags !== 0 || renderAll) {
+        tails.push(rules.rejectTail(record));
+        tailKinds[rows] = TAIL.rendered;
+      } else {
+        // Only needed if the row turns out to repeat an earlier number.
+        tailKinds[rows] = TAIL.rerender;
+        spanStart[rows] = toByte(start);
+        spanEnd[rows] = toByte(end);
+      }
       if (cells) cells.push(record);
       rows++;
     },
@@ -129,10 +170,11 @@ function createCollector(rules: RowRules, options: ProcessOptions, renderAll: bo
         recordIndex: recordIndex.slice(0, rows),
         flags: flags.slice(0, rows),
         e164: e164.slice(0, rows),
+        longE164,
         tailKinds: tailKinds.slice(0, rows),
-        textStart: textStart.slice(0, rows),
-        textEnd: textEnd.slice(0, rows),
-        upload,
+        spanStart: spanStart.slice(0, rows),
+        spanEnd: spanEnd.slice(0, rows),
+        upload: upload.bytes().slice(),
         uploadEnds: uploadEnds.slice(0, uploads),
         tails,
         reasons,
@@ -147,23 +189,35 @@ function createCollector(rules: RowRules, options: ProcessOptions, renderAll: bo
 
 export interface BlockProcessor {
   /** A block cut by the splitter (whole records). */
-  processBlock(block: TextBlock): BlockResult;
+  processBlock(block: ByteBlock): BlockResult;
   /**
-   * Sequential mode, for text that could not be split safely: feed consecutive chunks; each call
+   * Sequential mode, for bytes that could not be split safely: feed consecutive chunks; each call
    * returns the records completed so far.
    */
-  startStream(): { push(text: string, seq: number): BlockResult; end(seq: number): BlockResult };
+  startStream(): { push(bytes: Uint8Array, seq: number): BlockResult; end(seq: number): BlockResult };
 }
 
 export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions = {}): BlockProcessor {
   const rules = createRowRules(setup);
-  const { delimiter, newline } = setup;
-  // About 100 characters per record: a first guess for the arrays, which grow if needed.
-  const guess = (chars: number): number => Math.ceil(chars / 64);
+  const { delimiter, newline, wireEncoding } = setup;
+  const fatal = wireEncoding === 'utf-8';
+  const decoder = () => new TextDecoder(wireEncoding, { fatal, ignoreBOM: true });
+  const blockDecoder = decoder();
+  const decode = (run: () => string): string => {
+    try {
+      return run();
+    } catch {
+      throw new ContactsError('invalid_utf8', 'the file is not valid UTF-8');
+    }
+  };
+  // About 100 bytes per record: a first guess for the arrays, which grow if needed.
+  const guess = (bytes: number): number => Math.ceil(bytes / 64);
   return {
     processBlock(block) {
-      const collector = createCollector(rules, options, false, guess(block.text.length));
-      const { errors } = eachRecord(block.text, delimiter, newline, false, collector.visit);
+      const text = decode(() => blockDecoder.decode(block.bytes));
+      const identity = wireEncoding === 'windows-1252' || text.length === block.bytes.length;
+      const collector = createCollector(rules, options, false, guess(block.bytes.length), byteOffsets(text, identity));
+      const { errors } = eachRecord(text, delimiter, newline, false, collector.visit);
       if (errors > 0) {
         throw new ContactsError('split_mismatch', `papaparse reported ${errors} quoting problems in block ${block.seq}`);
       }
@@ -171,14 +225,19 @@ export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions
     },
     startStream() {
       const stream = createRecordStream(delimiter, newline);
+      const streamDecoder = decoder();
+      const noSpans = (c: number): number => c;
       return {
-        push(text, seq) {
-          const collector = createCollector(rules, options, true, guess(text.length));
+        push(bytes, seq) {
+          const text = decode(() => streamDecoder.decode(bytes, { stream: true }));
+          const collector = createCollector(rules, options, true, guess(bytes.length), noSpans);
           stream.push(text, collector.visit);
           return collector.result(seq);
         },
         end(seq) {
-          const collector = createCollector(rules, options, true, 16);
+          const text = decode(() => streamDecoder.decode());
+          const collector = createCollector(rules, options, true, 16, noSpans);
+          if (text) stream.push(text, collector.visit);
           stream.end(collector.visit);
           return collector.result(seq);
         },

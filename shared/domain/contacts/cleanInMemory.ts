@@ -26,6 +26,7 @@ export async function cleanInMemory(
   options: InMemoryOptions = {},
 ): Promise<InMemoryResult> {
   const size = Math.max(1, options.chunkBytes ?? 64 * 1024);
+  const utf8 = new TextDecoder();
   let upload = '';
   let rejects = '';
   let blocks: MergedBlock[] = [];
@@ -44,7 +45,7 @@ export async function cleanInMemory(
         rejects = rejectsHeader(s);
       },
       block(merged) {
-        upload += merged.upload;
+        upload += utf8.decode(merged.upload);
         rejects += merged.rejects;
         blocks.push(merged);
       },

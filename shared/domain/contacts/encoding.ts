@@ -102,3 +102,13 @@ export function parseEncoding(text: string): Encoding | null {
   if (['windows-1252', 'cp1252', 'win-1252', 'latin1', 'latin-1', 'iso-8859-1'].includes(t)) return 'windows-1252';
   return null;
 }
+
+/** UTF-8 bytes of text[from..to) (text decoded from valid UTF-8: no lone surrogates). */
+export function utf8Length(text: string, from: number, to: number): number {
+  let bytes = to - from;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) bytes += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}

@@ -3,9 +3,19 @@
 export * from './types.ts';
 export { ContactsError } from './errors.ts';
 export type { ContactsErrorCode } from './errors.ts';
-export { BUCKET, BUCKET_NAMES, ISSUE, ISSUE_CODES, bucketOf, flagCodes } from './issues.ts';
+export {
+  BUCKET,
+  BUCKET_NAMES,
+  ISSUE,
+  ISSUE_CODES,
+  PHONE_OR_SHAPE_ERRORS,
+  REASON_SEPARATOR,
+  bucketOf,
+  duplicateReason,
+  flagCodes,
+} from './issues.ts';
 export type { Bucket, FlagCode, IssueCode } from './issues.ts';
-export { createDecoder, detectEncoding, parseEncoding } from './encoding.ts';
+export { createDecoder, detectEncoding, parseEncoding, utf8Length } from './encoding.ts';
 export type { EncodingGuess, StreamDecoder } from './encoding.ts';
 export { detectDelimiter, detectNewline, parseDelimiter } from './delimiter.ts';
 export {
@@ -28,7 +38,7 @@ export type { BlockProcessor, BlockResult, ProcessOptions } from './blockProcess
 export { createNumberTable } from './numberTable.ts';
 export type { NumberTable } from './numberTable.ts';
 export { createMerger, rejectsHeader, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';
-export type { MergeCounts, MergedBlock, Merger } from './merger.ts';
+export type { MergeCounts, MergedBlock, Merger, MergerOptions } from './merger.ts';
 export { resolveSetup, sniff } from './sniff.ts';
 export type { Sniffed } from './sniff.ts';
 export { cleanReportSchema } from './report.ts';

@@ -22,10 +22,10 @@ export function createLocalExecutor(setup: EngineSetup, options: ProcessOptions 
   return {
     lanes: 1,
     block: (block) => later(() => processor.processBlock(block)),
-    streamPush(text, seq) {
+    streamPush(bytes, seq) {
       stream ??= processor.startStream();
       const s = stream;
-      return later(() => s.push(text, seq));
+      return later(() => s.push(bytes, seq));
     },
     streamEnd(seq) {
       const s = stream ?? processor.startStream();

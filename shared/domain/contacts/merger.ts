@@ -8,7 +8,7 @@ import { csvCell, csvLine, safeCell } from './csvWrite.ts';
 import { BUCKET, bucketOf, duplicateReason, FLAG_ORDER, ISSUE, REASON_SEPARATOR } from './issues.ts';
 import type { IssueCode } from './issues.ts';
 import { createNumberTable } from './numberTable.ts';
-import type { EngineSetup, TextBlock } from './types.ts';
+import type { ByteBlock, EngineSetup } from './types.ts';
 
 export const UPLOAD_PHONE_HEADER = 'Mobile Number';
 
@@ -27,8 +27,8 @@ export interface MergedBlock {
   buckets: Uint8Array;
   duplicateOf: Int32Array;
   flags: Uint8Array;
-  /** Text to append to each file (no header). */
-  upload: string;
+  /** What to append to each file (no header): upload as UTF-8 bytes, rejects as text. */
+  upload: Uint8Array;
   rejects: string;
   /** The block's parsed cells when the worker kept them. */
   cells?: string[][];
@@ -48,21 +48,35 @@ export interface MergeCounts {
 
 export interface Merger {
   /**
-   * Adds a result with the block it came from (needed for rows whose tail is TAIL.source or
-   * TAIL.rerender; sequential-mode results need none). Returns the blocks that are now next in
+   * Adds a result with the block it came from (needed to render duplicates' tails: TAIL.rerender;
+   * sequential-mode results need none). Returns the blocks that are now next in
    * file order, merged.
    */
-  add(result: BlockResult, source?: TextBlock): MergedBlock[];
+  add(result: BlockResult, source?: ByteBlock): MergedBlock[];
   /** Results received but waiting for an earlier block. */
   readonly pending: number;
-  /** The E.164 digits (as a number, see BlockResult.e164) → first row with that number, or 0. */
-  firstRowOf(e164: number): number;
+  /** The first row with this E.164 number ("+919876543210"), or 0. */
+  firstRowOf(e164: string): number;
   counts(): MergeCounts;
 }
 
-export function createMerger(setup: EngineSetup): Merger {
-  const table = createNumberTable(1 << 16);
-  const waiting = new Map<number, { result: BlockResult; source: TextBlock | undefined }>();
+export interface MergerOptions {
+  /** About how many rows to expect (sizes the duplicate table up front). */
+  expectedRows?: number | undefined;
+}
+
+export function createMerger(setup: EngineSetup, options: MergerOptions = {}): Merger {
+  const table = createNumberTable(options.expectedRows);
+  // Valid numbers too long to be exact as float64 keys (rare): by their text.
+  const longTable = new Map<string, number>();
+  const claimLong = (e164: string, row: number): number => {
+    const first = longTable.get(e164);
+    if (first !== undefined) return first;
+    longTable.set(e164, row);
+    return 0;
+  };
+  const waiting = new Map<number, { result: BlockResult; source: ByteBlock | undefined }>();
+  const decoder = new TextDecoder(setup.wireEncoding, { ignoreBOM: true });
   let next = 0;
   /** Spreadsheet row of the next block's first record. */
   let baseRow = setup.headerRow + 1;
@@ -87,9 +101,9 @@ export function createMerger(setup: EngineSetup): Merger {
   };
 
   /** The record's text in its source block, without its line break. */
-  const sourceText = (r: BlockResult, i: number, source: TextBlock | undefined): string => {
-    if (!source) throw new Error('internal: a source tail without its source block');
-    return source.text.slice(r.textStart[i], r.textEnd[i]);
+  const sourceText = (r: BlockResult, i: number, source: ByteBlock | undefined): string => {
+    if (!source) throw new Error('internal: a duplicate without its source block');
+    return decoder.decode(source.bytes.subarray(r.spanStart[i], r.spanEnd[i]));
   };
 
   const rerender = (record: string): string => {
@@ -97,7 +111,7 @@ export function createMerger(setup: EngineSetup): Merger {
     return cells.map(safeCell).join(',');
   };
 
-  const merge = (r: BlockResult, source: TextBlock | undefined): MergedBlock => {
+  const merge = (r: BlockResult, source: ByteBlock | undefined): MergedBlock => {
     const n = r.recordIndex.length;
     const rowNumbers = new Int32Array(n);
     const buckets = new Uint8Array(n);
@@ -107,6 +121,7 @@ export function createMerger(setup: EngineSetup): Merger {
     let uploadIndex = 0;
     let reasonIndex = 0;
     let tailIndex = 0;
+    let longIndex = 0;
     for (let i = 0; i < n; i++) {
       const flags = r.flags[i] as number;
       const key = r.e164[i] as number;
@@ -114,7 +129,8 @@ export function createMerger(setup: EngineSetup): Merger {
       rowNumbers[i] = row;
       const kind = r.tailKinds[i] as number;
       const rendered = kind === TAIL.rendered ? (r.tails[tailIndex++] as string) : '';
-      const first = key !== 0 ? table.claim(key, row) : 0;
+      const first =
+        key > 0 ? table.claim(key, row) : key < 0 ? claimLong((r.longE164[longIndex++] as [number, string])[1], row) : 0;
       const ownReasons = flags !== 0 ? (r.reasons[reasonIndex++] as string) : '';
       if (flags !== 0) for (const code of FLAG_ORDER) if (flags & ISSUE[code]) counts.issues[code]++;
       const bucket = BUCKET[bucketOf(flags, first)];
@@ -135,24 +151,24 @@ export function createMerger(setup: EngineSetup): Merger {
       else counts.invalid++;
       const reasons =
         first > 0 ? duplicateReason(first) + (ownReasons ? REASON_SEPARATOR + ownReasons : '') : ownReasons;
-      const tail =
-        kind === TAIL.rendered
-          ? rendered
-          : kind === TAIL.source
-            ? sourceText(r, i, source)
-            : rerender(sourceText(r, i, source));
+      const tail = kind === TAIL.rendered ? rendered : rerender(sourceText(r, i, source));
       rejects += `${row},${csvCell(reasons)},${tail}\n`;
     }
     let upload = r.upload;
     if (dropped.length > 0) {
-      upload = '';
+      // Copy the kept lines (everything but the duplicates) into one buffer.
+      const kept = new Uint8Array(r.upload.length);
+      let size = 0;
       let from = 0;
       for (const k of dropped) {
         const start = k === 0 ? 0 : (r.uploadEnds[k - 1] as number);
-        upload += r.upload.slice(from, start);
+        kept.set(r.upload.subarray(from, start), size);
+        size += start - from;
         from = r.uploadEnds[k] as number;
       }
-      upload += r.upload.slice(from);
+      kept.set(r.upload.subarray(from), size);
+      size += r.upload.length - from;
+      upload = kept.subarray(0, size);
     }
     baseRow += r.records;
     counts.rows += n;
@@ -179,7 +195,10 @@ export function createMerger(setup: EngineSetup): Merger {
     get pending() {
       return waiting.size;
     },
-    firstRowOf: (e164) => table.get(e164),
+    firstRowOf(e164) {
+      const key = Number(e164.slice(1));
+      return Number.isSafeInteger(key) ? table.get(key) : (longTable.get(e164) ?? 0);
+    },
     counts: () => ({ ...counts, issues: { ...counts.issues } }),
   };
 }

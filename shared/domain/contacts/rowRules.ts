@@ -3,7 +3,8 @@
 import { createPhoneNormalizer } from '../phone/normalizePhone.ts';
 import type { PhoneNormalizer } from '../phone/normalizePhone.ts';
 import { hasFloatSuffix, isScientificNotation, phoneText } from '../phone/excelDamage.ts';
-import { csvCell, needsNeutralising, safeCell } from './csvWrite.ts';
+import type { ByteWriter } from './byteWriter.ts';
+import { csvCell, safeCell } from './csvWrite.ts';
 import { ISSUE, REASON_SEPARATOR } from './issues.ts';
 import { cleanName } from './names.ts';
 import type { EngineSetup, VariableSetup } from './types.ts';
@@ -26,13 +27,11 @@ export interface RowRules {
   check(cells: readonly string[]): RowCheck;
   /** Upload record: E.164 first, then the upload columns as imported (trimmed; names cleaned). */
   uploadLine(e164: string, cells: readonly string[]): string;
+  /** The same record written as UTF-8 into a byte writer (the bulk path). */
+  writeUpload(out: ByteWriter, e164: string, cells: readonly string[]): void;
   /** The original cells as a rejects-file tail (neutralised, quoted), without a line end. */
   rejectTail(cells: readonly string[]): string;
-  /**
-   * True when the record's own source text can serve as its rejects-file tail: the input is
-   * comma-delimited (and the splitter vouched for its quoting) and no cell needs neutralising.
-   */
-  sourceTailOk(cells: readonly string[]): boolean;
+
   /** The Reasons cell text for a flagged row (without "duplicate"). */
   reasons(flags: number, check: RowCheck, cellCount: number): string;
 }
@@ -41,7 +40,6 @@ export function createRowRules(setup: EngineSetup, phone: PhoneNormalizer = crea
   const { phoneIndex, nameIndex, variables, uploadColumns } = setup;
   const width = setup.header.length;
   const required = variables.filter((v) => !v.optional);
-  const commaSource = setup.delimiter === ',';
 
   const phoneFlags = (raw: string | undefined): { flag: number; e164: string | null } => {
     const text = phoneText(raw ?? '');
@@ -85,15 +83,19 @@ export function createRowRules(setup: EngineSetup, phone: PhoneNormalizer = crea
       }
       return line + '\n';
     },
+    writeUpload(out, e164, cells) {
+      out.plain(e164);
+      for (const i of uploadColumns) {
+        const value = cells[i] ?? '';
+        out.byte(44);
+        out.cell(i === nameIndex ? cleanName(value) : value.trim());
+      }
+      out.byte(10);
+    },
     rejectTail(cells) {
       let tail = '';
       for (let i = 0; i < cells.length; i++) tail += (i === 0 ? '' : ',') + safeCell(cells[i] as string);
       return tail;
-    },
-    sourceTailOk(cells) {
-      if (!commaSource) return false;
-      for (let i = 0; i < cells.length; i++) if (needsNeutralising(cells[i] as string)) return false;
-      return true;
     },
     reasons(flags, check, cellCount) {
       const parts: string[] = [];

@@ -15,7 +15,7 @@ import type { CleanReport } from './report.ts';
 import { sniff } from './sniff.ts';
 import type { Sniffed } from './sniff.ts';
 import { createBlockSplitter } from './splitBlocks.ts';
-import type { CleanChoices, EngineSetup, TextBlock } from './types.ts';
+import type { ByteBlock, CleanChoices, EngineSetup } from './types.ts';
 
 export interface ChunkSource {
   /** Opens the input from its first byte (called again if the run restarts). */
@@ -28,10 +28,10 @@ export interface ChunkSource {
 export interface Executor {
   /** How many blocks can be worked on at the same time. */
   readonly lanes: number;
-  /** A block of whole records, on any lane. */
-  block(block: TextBlock): Promise<BlockResult>;
-  /** Sequential mode on one lane: consecutive text in file order. */
-  streamPush(text: string, seq: number): Promise<BlockResult>;
+  /** A block of whole records, on any lane. The bytes stay readable: the merger needs them later. */
+  block(block: ByteBlock): Promise<BlockResult>;
+  /** Sequential mode on one lane: consecutive bytes in file order. */
+  streamPush(bytes: Uint8Array, seq: number): Promise<BlockResult>;
   streamEnd(seq: number): Promise<BlockResult>;
   close(): Promise<void> | void;
 }
@@ -54,8 +54,8 @@ export interface Progress {
 }
 
 export interface RunOptions {
-  /** Characters per block (default 1 MiB of text). */
-  blockChars?: number;
+  /** Bytes per block (default 1 MiB). */
+  blockBytes?: number;
   /** Bytes read before sniffing (default 1 MiB). */
   sniffBytes?: number;
   /** Blocks out at once (default 2 per lane). */
@@ -138,7 +138,10 @@ async function attempt(
   await sink.begin(setup);
   const executor = await createExecutor(setup);
   try {
-    const merger = createMerger(setup);
+    // ~100 bytes a row is typical of contact exports; the table grows if there are more.
+    const merger = createMerger(setup, {
+      expectedRows: source.totalBytes ? Math.ceil(source.totalBytes / 100) : undefined,
+    });
     const maxInFlight = options.maxInFlight ?? executor.lanes * 2;
     const inFlight = new Set<Promise<void>>();
     let failure: unknown = null;
@@ -163,7 +166,7 @@ async function attempt(
       });
     };
 
-    const dispatch = async (work: Promise<BlockResult>, source?: TextBlock): Promise<void> => {
+    const dispatch = async (work: Promise<BlockResult>, source?: ByteBlock): Promise<void> => {
       const done: Promise<void> = work.then((result) => {
         for (const merged of merger.add(result, source)) {
           rows += merged.rowNumbers.length;
@@ -189,7 +192,7 @@ async function attempt(
     const splitter = createBlockSplitter({
       delimiter: setup.delimiter,
       newline: setup.newline,
-      blockChars: options.blockChars ?? 1 << 20,
+      blockBytes: options.blockBytes ?? 1 << 20,
     });
     let streaming = sequentialReason !== null;
     let seq = 0;
@@ -201,29 +204,34 @@ async function attempt(
       reason = splitter.irregular;
       const rest = splitter.takeRest();
       seq = rest.seq;
-      if (rest.text) await dispatch(executor.streamPush(rest.text, seq++));
+      if (rest.bytes.length > 0) await dispatch(executor.streamPush(rest.bytes, seq++));
     };
-    const sendBlocks = async (blocks: TextBlock[]): Promise<void> => {
+    const sendBlocks = async (blocks: ByteBlock[]): Promise<void> => {
       for (const block of blocks) {
         seq = block.seq + 1;
         await dispatch(executor.block(block), block);
       }
       if (splitter.irregular) await toStream();
     };
-    const feed = async (text: string): Promise<void> => {
-      if (!streaming) return sendBlocks(splitter.push(text));
-      if (text) await dispatch(executor.streamPush(text, seq++));
+    const feed = async (bytes: Uint8Array): Promise<void> => {
+      if (bytes.length === 0) return;
+      if (!streaming) return sendBlocks(splitter.push(bytes));
+      await dispatch(executor.streamPush(bytes, seq++));
     };
 
-    await feed(sniffed.rest);
+    // UTF-8 and Windows-1252 bytes go to the workers as they are; UTF-16 is re-encoded as UTF-8.
+    const encoder = new TextEncoder();
+    const wire = (chunk: Uint8Array): Uint8Array =>
+      sniffed.dataOffset === null ? encoder.encode(sniffed.decoder.push(chunk)) : chunk;
+    await feed(sniffed.dataOffset === null ? encoder.encode(sniffed.rest) : first.bytes.subarray(sniffed.dataOffset));
     for (;;) {
       checkAbort(signal);
       const next = await iterator.next();
       if (next.done) break;
       bytes += next.value.length;
-      await feed(sniffed.decoder.push(next.value));
+      await feed(wire(next.value));
     }
-    if (!first.done) await feed(sniffed.decoder.end());
+    if (sniffed.dataOffset === null && !first.done) await feed(encoder.encode(sniffed.decoder.end()));
     if (!streaming) await sendBlocks(splitter.end());
     if (streaming) await dispatch(executor.streamEnd(seq++));
     while (inFlight.size > 0) await Promise.race(inFlight).catch(() => undefined);

@@ -4,18 +4,24 @@
 import { resolveDefaultCountry } from '../phone/country.ts';
 import { autoMatchVariables, detectNameColumn, detectPhoneColumn, resolveColumn } from './columns.ts';
 import { detectDelimiter, detectNewline } from './delimiter.ts';
-import { createDecoder, detectEncoding } from './encoding.ts';
+import { createDecoder, detectEncoding, utf8Length } from './encoding.ts';
 import type { EncodingGuess, StreamDecoder } from './encoding.ts';
 import { ContactsError } from './errors.ts';
 import { firstRecord } from './parseRecords.ts';
-import type { CleanChoices, Delimiter, EngineSetup, Source, VariableSetup } from './types.ts';
+import type { CleanChoices, Delimiter, EngineSetup, Source, VariableSetup, WireEncoding } from './types.ts';
 import { UPLOAD_PHONE_HEADER } from './merger.ts';
 
 export interface Sniffed {
   setup: EngineSetup;
   encoding: EncodingGuess;
   delimiterSource: Source;
-  /** The decoder, already past the first chunk: push the following chunks into it. */
+  /**
+   * UTF-8 and Windows-1252 files go to the workers as they are: the data records start at this
+   * byte of the first chunk. Null for UTF-16 files, which are re-encoded as UTF-8: decode the
+   * following chunks with `decoder` and start from `rest`.
+   */
+  dataOffset: number | null;
+  /** The decoder, already past the first chunk. */
   decoder: StreamDecoder;
   /** Decoded text of the first chunk after the header record (and any blank lines before it). */
   rest: string;
@@ -52,6 +58,7 @@ export function resolveSetup(
   delimiter: Delimiter,
   newline: EngineSetup['newline'],
   choices: CleanChoices,
+  wireEncoding: WireEncoding = 'utf-8',
 ): EngineSetup {
   const country = resolveDefaultCountry(choices.country);
   if (!country) {
@@ -95,6 +102,7 @@ export function resolveSetup(
     });
   }
   return {
+    wireEncoding,
     country: country.country,
     callingCode: country.callingCode,
     delimiter,
@@ -146,6 +154,11 @@ export function sniff(firstChunk: Uint8Array, complete: boolean, choices: CleanC
   const headerCells = first.cells;
   const header = headerCells.map((h) => h.trim());
   if (header.every((h) => h === '')) throw new ContactsError('no_header', 'the header line is empty');
-  const setup = resolveSetup(header, headerRow, delimiter, newline, choices);
-  return { setup, encoding, delimiterSource, decoder, rest: text.slice(headerEnd) };
+  const wire: WireEncoding = encoding.encoding === 'windows-1252' ? 'windows-1252' : 'utf-8';
+  const setup = resolveSetup(header, headerRow, delimiter, newline, choices, wire);
+  const passThrough = encoding.encoding === 'utf-8' || encoding.encoding === 'windows-1252';
+  const dataOffset = passThrough
+    ? encoding.bomLength + (wire === 'utf-8' ? utf8Length(text, 0, headerEnd) : headerEnd)
+    : null;
+  return { setup, encoding, delimiterSource, dataOffset, decoder, rest: text.slice(headerEnd) };
 }

@@ -37,6 +37,8 @@ export interface VariableSetup {
  * sniffing the start of the file (sniff.ts).
  */
 export interface EngineSetup {
+  /** How workers decode the blocks they receive. */
+  wireEncoding: WireEncoding;
   country: CountryCode;
   callingCode: string;
   delimiter: Delimiter;
@@ -53,8 +55,14 @@ export interface EngineSetup {
   uploadColumns: number[];
 }
 
-/** A piece of decoded text cut at record boundaries, ready for a worker. */
-export interface TextBlock {
+/**
+ * The bytes of whole records, ready for a worker, which decodes them with EngineSetup.wireEncoding.
+ * A block owns its buffer (it can be transferred).
+ */
+export interface ByteBlock {
   seq: number;
-  text: string;
+  bytes: Uint8Array;
 }
+
+/** Encodings of the byte stream workers receive (UTF-16 input is re-encoded as UTF-8). */
+export type WireEncoding = 'utf-8' | 'windows-1252';

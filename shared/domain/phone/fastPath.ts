@@ -7,7 +7,7 @@
 // non-ASCII digits, letters) cannot apply. Anything else, or a rule it does not replay (national
 // prefix transform rules, non-geographic calling codes), returns FALLBACK so the caller asks the
 // library. Agreement is proven on every number of the 1M-row file by bench/lib/verifyPhones.ts.
-import type { CompiledPlan, PlanRegistry } from './metadataPlans.ts';
+import type { CallingCodeInfo, CompiledPlan, PlanRegistry } from './metadataPlans.ts';
 
 /** "Not sure: ask the library." */
 export const FALLBACK = undefined;
@@ -48,10 +48,21 @@ function isValidIn(plan: CompiledPlan, nsn: string): boolean {
 export function compileFastPath(registry: PlanRegistry, defaultCountry: string): (text: string) => FastResult {
   const home = registry.plan(defaultCountry);
   const homeCode = home.callingCode;
+  // Calling codes are 1-3 digits without a leading zero: an array is the fastest lookup.
+  const codes: Array<CallingCodeInfo | null | undefined> = [];
+  const codeInfo = (code: string): CallingCodeInfo | null => {
+    const n = Number(code);
+    let info = codes[n];
+    if (info === undefined) {
+      info = registry.callingCode(code) ?? null;
+      codes[n] = info;
+    }
+    return info;
+  };
 
   /** getCountryByCallingCode(): the exact country for a calling code and national number. */
   const countryFor = (callingCode: string, nsn: string): string | undefined => {
-    const countries = registry.callingCode(callingCode)?.countries;
+    const countries = codeInfo(callingCode)?.countries;
     if (!countries) return undefined;
     if (countries.length === 1) return countries[0];
     for (const country of countries) {
@@ -102,7 +113,7 @@ export function compileFastPath(registry: PlanRegistry, defaultCountry: string):
     if (digits[0] === '0') return null; // INVALID_COUNTRY
     for (let i = 1; i <= MAX_CALLING_CODE && i <= digits.length; i++) {
       const code = digits.slice(0, i);
-      const info = registry.callingCode(code);
+      const info = codeInfo(code);
       if (!info) continue;
       if (!info.countries) return FALLBACK; // non-geographic (+800, +882, ...)
       return finish(code, digits.slice(i), registry.mainPlan(code));
@@ -110,17 +121,17 @@ export function compileFastPath(registry: PlanRegistry, defaultCountry: string):
     return null; // no calling code → INVALID_COUNTRY
   };
 
-  return (text: string): FastResult => {
-    if (text.length > MAX_INPUT_LENGTH) return FALLBACK;
-    let plus = false;
-    let digits = '';
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 48 && c <= 57) digits += text[i];
-      else if (c === 32 || c === 45 || c === 40 || c === 41 || c === 46) continue; // space - ( ) .
-      else if (c === 43 && i === 0) plus = true;
-      else return FALLBACK;
-    }
+  // Inputs made only of these are parsed here: ASCII digits, separators, a leading "+".
+  const GRAMMAR = /^\+?[0-9 ().-]*$/;
+  const NOT_DIGIT = /[^0-9]/g;
+  const NO_NUMBER_START = /^[^+0-9]*$/;
+  const OUTSIDE_ASCII_OR_SPECIAL = /[^\x20-\x7e]|[#;]/;
+  const TRAILING_NON_DIGITS = /[^0-9#]+$/;
+  const LETTER = /[A-Za-z]/;
+
+  const parseGrammar = (text: string): FastResult => {
+    const plus = text.charCodeAt(0) === 43;
+    const digits = text.replace(NOT_DIGIT, '');
     if (digits.length < 3) return FALLBACK; // the library's "viable number" rules decide these
     if (plus) return international(digits);
 
@@ -145,5 +156,19 @@ export function compileFastPath(registry: PlanRegistry, defaultCountry: string):
       }
     }
     return finish(homeCode, digits, home, defaultCountry);
+  };
+
+  return (text: string): FastResult => {
+    if (text.length > MAX_INPUT_LENGTH) return FALLBACK;
+    if (GRAMMAR.test(text)) return parseGrammar(text);
+    // Other printable ASCII: the library first cuts the text from its first "+" or digit up to its
+    // last digit (extractFormattedPhoneNumber). No such character: not a number at all.
+    if (OUTSIDE_ASCII_OR_SPECIAL.test(text)) return FALLBACK; // other digits, RFC 3966, extensions
+    if (NO_NUMBER_START.test(text)) return null;
+    const start = text.search(/[+0-9]/);
+    const formatted = text.slice(start).replace(TRAILING_NON_DIGITS, '');
+    // Letters left inside may be an extension ("x 12", "ext 5"): the library decides those.
+    if (LETTER.test(formatted) || !GRAMMAR.test(formatted)) return FALLBACK;
+    return parseGrammar(formatted);
   };
 }

@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 
 export interface AtomicFile {
   readonly path: string;
-  write(text: string): Promise<void>;
+  write(data: string | Uint8Array): Promise<void>;
   /** Empties the file (the run starts over). */
   truncate(): Promise<void>;
   /** Closes and renames over the target. */
@@ -22,9 +22,10 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
   let position = 0;
   return {
     path: target,
-    async write(text) {
+    async write(data) {
       if (!handle) throw new Error('internal: write after close');
-      const { bytesWritten } = await handle.write(text, position, 'utf8');
+      const { bytesWritten } =
+        typeof data === 'string' ? await handle.write(data, position, 'utf8') : await handle.write(data, 0, data.length, position);
       position += bytesWritten;
     },
     async truncate() {

@@ -4,7 +4,7 @@
 // relays progress and cancel, and turns its answer into a report or a DeskFailure.
 import { Worker } from 'node:worker_threads';
 import type { CleanReport, Progress } from '../../../../shared/domain/contacts/index.ts';
-import { DeskFailure } from '../../../../shared/ipc/result.ts';
+import type { ErrorCode } from '../../../../shared/ipc/result.ts';
 import { workerEntryUrl } from '../../workerEntry.ts';
 import type { CoordinatorReply, CoordinatorRequest } from './coordinator.ts';
 import type { CleanFileOptions } from './runCleanFile.ts';
@@ -20,9 +20,18 @@ const COORDINATOR_HEAP_MB = 192;
  */
 export function cleanFile(options: CleanFileOptions): Promise<CleanReport> {
   const { onProgress, signal, ...data } = options;
+  // DeskFailure's module loads zod: only on the way out, so the coordinator starts sooner.
+  const failure = async (code: ErrorCode, message: string, field?: string, stack?: string): Promise<Error> => {
+    const { DeskFailure } = await import('../../../../shared/ipc/result.ts');
+    const error = new DeskFailure(code, message, field);
+    if (stack) error.stack = stack;
+    return error;
+  };
   return new Promise((resolve, reject) => {
+    const fail = (code: ErrorCode, message: string, field?: string, stack?: string): void =>
+      void failure(code, message, field, stack).then(reject);
     if (signal?.aborted) {
-      reject(new DeskFailure('cancelled', 'Cleaning was cancelled.'));
+      fail('cancelled', 'Cleaning was cancelled.');
       return;
     }
     const coordinator = new Worker(
@@ -44,21 +53,17 @@ export function cleanFile(options: CleanFileOptions): Promise<CleanReport> {
     coordinator.on('message', (reply: CoordinatorReply) => {
       if (reply.kind === 'progress') onProgress?.(reply.progress);
       else if (reply.kind === 'done') settle(() => resolve(reply.report));
-      else {
-        const failure = new DeskFailure(reply.error.code, reply.error.message, reply.error.field);
-        if (reply.detail) failure.stack = reply.detail;
-        settle(() => reject(failure));
-      }
+      else settle(() => fail(reply.error.code, reply.error.message, reply.error.field, reply.detail));
     });
     coordinator.on('error', (error: Error & { code?: string }) => {
       const message =
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? `cleaning ran out of memory (${COORDINATOR_HEAP_MB} MB)`
           : `cleaning failed: ${error.message}`;
-      settle(() => reject(new DeskFailure('internal', message)));
+      settle(() => fail('internal', message));
     });
     coordinator.on('exit', (code) => {
-      settle(() => reject(new DeskFailure('internal', `cleaning stopped unexpectedly (exit code ${code})`)));
+      settle(() => fail('internal', `cleaning stopped unexpectedly (exit code ${code})`));
     });
   });
 }

@@ -1,11 +1,11 @@
 // Messages between the coordinating thread and the cleaning workers (same process, typed; no
 // validation needed on this internal hop).
-import type { BlockResult, EngineSetup, TextBlock } from '../../../../shared/domain/contacts/index.ts';
+import type { BlockResult, ByteBlock, EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 
 export type WorkerRequest =
   | { id: number; kind: 'setup'; setup: EngineSetup }
-  | { id: number; kind: 'block'; block: TextBlock }
-  | { id: number; kind: 'stream-push'; text: string; seq: number }
+  | { id: number; kind: 'block'; block: ByteBlock }
+  | { id: number; kind: 'stream-push'; bytes: Uint8Array; seq: number }
   | { id: number; kind: 'stream-end'; seq: number };
 
 export type WorkerReply =

@@ -17,6 +17,7 @@ import type { CleanChoices, CleanReport, Progress } from '../../../../shared/dom
 import { createAtomicFile } from './atomicFile.ts';
 import type { AtomicFile } from './atomicFile.ts';
 import { createWorkerPool } from './workerPool.ts';
+import type { WorkerPool } from './workerPool.ts';
 
 export interface CleanFileOptions extends CleanChoices {
   path: string;
@@ -30,8 +31,13 @@ export interface CleanFileOptions extends CleanChoices {
   signal?: AbortSignal | undefined;
   /** Heap limits of the block workers, in MB. */
   workerHeapMb?: number | undefined;
-  /** Characters of text per block (default 1 MiB). */
-  blockChars?: number | undefined;
+  /** Bytes per block (default 1 MiB). */
+  blockBytes?: number | undefined;
+}
+
+export interface RunCleanFileOptions extends CleanFileOptions {
+  /** Block workers already started (the caller closes them); otherwise they are started here. */
+  pool?: WorkerPool | undefined;
 }
 
 const READ_CHUNK = 1 << 20;
@@ -45,6 +51,8 @@ function failure(error: unknown, path: string): unknown {
       return new DeskFailure('invalid_request', error.message, 'options');
     case 'cancelled':
       return new DeskFailure('cancelled', 'Cleaning was cancelled.');
+    case 'no_phone_column':
+      return new DeskFailure('file_error', `${path}: ${error.message}`, 'phoneColumn');
     default:
       return new DeskFailure('file_error', `${path}: ${error.message}`, 'path');
   }
@@ -71,14 +79,14 @@ export async function checkInput(path: string, outputs: string[]): Promise<numbe
   return info.size;
 }
 
-export async function runCleanFile(options: CleanFileOptions): Promise<CleanReport> {
+export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanReport> {
   const started = performance.now();
   const { path } = options;
   const outputs = [options.out, options.rejects, ...(options.report ? [options.report] : [])];
   const bytes = await checkInput(path, outputs);
   const workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
 
-  const pool = createWorkerPool(workers, options.workerHeapMb);
+  const pool = options.pool ?? createWorkerPool(workers, options.workerHeapMb);
   const files: AtomicFile[] = [];
   try {
     const upload = await createAtomicFile(options.out);
@@ -98,7 +106,7 @@ export async function runCleanFile(options: CleanFileOptions): Promise<CleanRepo
           await rejects.write(rejectsHeader(setup));
         },
         async block(merged) {
-          if (merged.upload) await upload.write(merged.upload);
+          if (merged.upload.length > 0) await upload.write(merged.upload);
           if (merged.rejects) await rejects.write(merged.rejects);
         },
         async reset() {
@@ -109,7 +117,7 @@ export async function runCleanFile(options: CleanFileOptions): Promise<CleanRepo
       {
         onProgress: options.onProgress,
         signal: options.signal,
-        blockChars: options.blockChars,
+        blockBytes: options.blockBytes,
       },
     );
     const full: CleanReport = cleanReportSchema.parse({
@@ -129,6 +137,6 @@ export async function runCleanFile(options: CleanFileOptions): Promise<CleanRepo
     await Promise.all(files.map((f) => f.discard()));
     throw failure(error, path);
   } finally {
-    await pool.close();
+    if (!options.pool) await pool.close();
   }
 }

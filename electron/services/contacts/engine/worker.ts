@@ -1,12 +1,9 @@
 // A cleaning worker thread: receives the setup, then blocks (parallel mode) or consecutive text
 // (sequential mode), and answers with BlockResults whose typed arrays are transferred, not copied.
 import { parentPort } from 'node:worker_threads';
-import {
-  ContactsError,
-  createBlockProcessor,
-  transferablesOf,
-} from '../../../../shared/domain/contacts/index.ts';
-import type { BlockProcessor, BlockResult } from '../../../../shared/domain/contacts/index.ts';
+import { createBlockProcessor, transferablesOf } from '../../../../shared/domain/contacts/blockProcessor.ts';
+import type { BlockProcessor, BlockResult } from '../../../../shared/domain/contacts/blockProcessor.ts';
+import { ContactsError } from '../../../../shared/domain/contacts/errors.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
 
 const port = parentPort;
@@ -33,7 +30,7 @@ port.on('message', (message: WorkerRequest) => {
         break;
       case 'stream-push':
         stream ??= need().startStream();
-        result = stream.push(message.text, message.seq);
+        result = stream.push(message.bytes, message.seq);
         break;
       case 'stream-end':
         stream ??= need().startStream();

@@ -1,8 +1,9 @@
 // An Executor backed by worker_threads. Workers start before the file is sniffed (their start-up
 // overlaps the first read) and are reused if the run restarts; close() ends them.
 import { Worker } from 'node:worker_threads';
-import { ContactsError } from '../../../../shared/domain/contacts/index.ts';
-import type { BlockResult, ContactsErrorCode, EngineSetup, Executor } from '../../../../shared/domain/contacts/index.ts';
+import { ContactsError } from '../../../../shared/domain/contacts/errors.ts';
+import type { ContactsErrorCode } from '../../../../shared/domain/contacts/errors.ts';
+import type { BlockResult, EngineSetup, Executor } from '../../../../shared/domain/contacts/index.ts';
 import { workerEntryUrl } from '../../workerEntry.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
 
@@ -90,9 +91,9 @@ export function createWorkerPool(size: number, heapMb = DEFAULT_HEAP_MB): Worker
       const streamLane = lanes[0] as Lane;
       return {
         lanes: size,
-        block: (block) =>
-          result(send(idlest(), { kind: 'block', block: { seq: block.seq, text: block.text } })),
-        streamPush: (text, seq) => result(send(streamLane, { kind: 'stream-push', text, seq })),
+        // Cloned, not transferred: the merger reads the block's bytes again for duplicates.
+        block: (block) => result(send(idlest(), { kind: 'block', block })),
+        streamPush: (bytes, seq) => result(send(streamLane, { kind: 'stream-push', bytes, seq })),
         streamEnd: (seq) => result(send(streamLane, { kind: 'stream-end', seq })),
         close() {},
       };

@@ -1,5 +1,6 @@
 import type { QueryDef, StreamDef } from '../define.ts';
 import { connectionTestQueries } from './connectionTests.ts';
+import { contactsQueries } from './contacts.ts';
 import { diagnosticsQueries } from './diagnostics.ts';
 import { settingsQueries } from './settings.ts';
 import { workspaceQueries } from './workspaces.ts';
@@ -13,6 +14,7 @@ export const queries = {
   ...settingsQueries,
   ...connectionTestQueries,
   ...diagnosticsQueries,
+  ...contactsQueries,
 };
 
 export type Queries = typeof queries;

@@ -36,9 +36,10 @@ export function RemoveWorkspaceDialog({ workspace, onClose }: { workspace: Works
       initialFocus={cancelRef}
       description={
         <p>
-          Campaign Desk forgets this workspace and deletes its API key{workspace.hasBearerToken ? ' and bearer token' : ''} from{' '}
-          {workspace.secretStorage === 'keychain' ? 'the OS keychain' : 'this session'}. This cannot be undone; to use it again you
-          add it again with its key.
+          Campaign Desk forgets this workspace and deletes its API key
+          {workspace.hasBearerToken ? ' and bearer token' : ''} from{' '}
+          {workspace.secretStorage === 'keychain' ? 'the OS keychain' : 'this session'}. This cannot be
+          undone; to use it again you add it again with its key.
         </p>
       }
     >

@@ -21,11 +21,19 @@ export function SettingsPage() {
               </div>
               <div>
                 <dt>Running in</dt>
-                <dd>{info.host === 'electron' ? 'Desktop app (Electron)' : 'Your browser (browser host on this computer)'}</dd>
+                <dd>
+                  {info.host === 'electron'
+                    ? 'Desktop app (Electron)'
+                    : 'Your browser (browser host on this computer)'}
+                </dd>
               </div>
               <div>
                 <dt>Key storage</dt>
-                <dd>{info.keychain.available ? 'OS keychain' : 'This session only (no OS keychain is available)'}</dd>
+                <dd>
+                  {info.keychain.available
+                    ? 'OS keychain'
+                    : 'This session only (no OS keychain is available)'}
+                </dd>
               </div>
             </dl>
           </section>

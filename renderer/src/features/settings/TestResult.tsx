@@ -13,14 +13,17 @@ export interface TestOutcomeView {
 export function TestResult({ outcome, showWhen = false }: { outcome: TestOutcomeView; showWhen?: boolean }) {
   return (
     <span className={`test-result ${outcome.ok ? 'test-ok' : 'test-failed'}`}>
-      {outcome.ok ? <CheckIcon size={14} /> : <ErrorIcon size={14} />}
-      <span className="test-message">{outcome.message}</span>
-      {outcome.credits !== null ? (
-        <span className="test-credits">
-          <span aria-hidden="true">·</span> {formatCredits(outcome.credits)} credits
-        </span>
-      ) : null}
-      {showWhen ? <span className="test-when">{formatWhen(outcome.at)}</span> : null}
+      <span className="test-icon">{outcome.ok ? <CheckIcon size={14} /> : <ErrorIcon size={14} />}</span>
+      <span className="test-text">
+        <span className="test-message">{outcome.message}</span>
+        {outcome.credits !== null ? (
+          <span className="test-credits">
+            {' '}
+            <span aria-hidden="true">·</span> {formatCredits(outcome.credits)} credits
+          </span>
+        ) : null}
+        {showWhen ? <span className="test-when"> · {formatWhen(outcome.at)}</span> : null}
+      </span>
     </span>
   );
 }

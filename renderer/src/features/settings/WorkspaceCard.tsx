@@ -6,12 +6,23 @@ import { TestResult } from './TestResult.tsx';
 
 function keyStorageText(workspace: Workspace): string {
   if (!workspace.hasApiKey) return 'No API key';
-  const where = workspace.secretStorage === 'keychain' ? 'API key in the OS keychain' : 'API key kept for this session only';
+  const where =
+    workspace.secretStorage === 'keychain'
+      ? 'API key in the OS keychain'
+      : 'API key kept for this session only';
   return workspace.hasBearerToken ? `${where}, with a bearer token` : where;
 }
 
 /** One workspace in Settings: what it is, where its key lives, its last test, and its actions. */
-export function WorkspaceCard({ workspace, active, onMakeActive }: { workspace: Workspace; active: boolean; onMakeActive: () => void }) {
+export function WorkspaceCard({
+  workspace,
+  active,
+  onMakeActive,
+}: {
+  workspace: Workspace;
+  active: boolean;
+  onMakeActive: () => void;
+}) {
   const testing = useSettings((s) => s.testing[workspace.id] ?? false);
   const outcome = useSettings((s) => s.outcomes[workspace.id]) ?? workspace.lastTest;
   const openDialog = useSettings((s) => s.openDialog);
@@ -40,10 +51,17 @@ export function WorkspaceCard({ workspace, active, onMakeActive }: { workspace: 
               <KeyIcon size={14} />
               <span className="visually-hidden">Key</span>
             </dt>
-            <dd className={workspace.secretStorage === 'session' ? 'warn-text' : undefined}>{keyStorageText(workspace)}</dd>
+            <dd className={workspace.secretStorage === 'session' ? 'warn-text' : undefined}>
+              {keyStorageText(workspace)}
+            </dd>
           </div>
         </dl>
-        <div className="workspace-test" role="status" aria-live="polite" aria-label={`Connection test for ${workspace.name}`}>
+        <div
+          className="workspace-test"
+          role="status"
+          aria-live="polite"
+          aria-label={`Connection test for ${workspace.name}`}
+        >
           {testing ? (
             <span className="muted">Testing connection…</span>
           ) : outcome ? (
@@ -54,17 +72,32 @@ export function WorkspaceCard({ workspace, active, onMakeActive }: { workspace: 
         </div>
       </div>
       <div className="workspace-actions">
-        <Button size="sm" busy={testing} onClick={() => void testWorkspace(workspace.id)} aria-label={`Test connection to ${workspace.name}`}>
+        <Button
+          size="sm"
+          busy={testing}
+          onClick={() => void testWorkspace(workspace.id)}
+          aria-label={`Test connection to ${workspace.name}`}
+        >
           Test connection
         </Button>
         {!active ? (
-          <Button size="sm" variant="ghost" onClick={onMakeActive} aria-label={`Make ${workspace.name} active`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onMakeActive}
+            aria-label={`Make ${workspace.name} active`}
+          >
             Make active
           </Button>
         ) : null}
         {!workspace.isSandbox ? (
           <>
-            <Button size="sm" variant="ghost" onClick={() => openDialog({ kind: 'edit', id: workspace.id })} aria-label={`Edit ${workspace.name}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => openDialog({ kind: 'edit', id: workspace.id })}
+              aria-label={`Edit ${workspace.name}`}
+            >
               Edit
             </Button>
             <Button

@@ -10,16 +10,31 @@ import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { TestResult } from './TestResult.tsx';
 import type { FieldErrors, WorkspaceFormValues } from './workspaceForm.ts';
-import { buildCreateRequest, buildTestRequest, buildUpdateRequest, emptyWorkspaceForm, errorsFromDeskError, formFromWorkspace } from './workspaceForm.ts';
+import {
+  buildCreateRequest,
+  buildTestRequest,
+  buildUpdateRequest,
+  emptyWorkspaceForm,
+  errorsFromDeskError,
+  formFromWorkspace,
+} from './workspaceForm.ts';
 
 /**
  * Add or edit a workspace. Secrets typed here go straight to the back end (which puts them in the
  * keychain) and are dropped with this component's state when the dialog closes.
  */
-export function WorkspaceDialog({ workspace, onClose }: { workspace: Workspace | null; onClose: () => void }) {
+export function WorkspaceDialog({
+  workspace,
+  onClose,
+}: {
+  workspace: Workspace | null;
+  onClose: () => void;
+}) {
   const editing = workspace !== null;
   const keychain = useApp((s) => s.info?.keychain ?? { available: true });
-  const [values, setValues] = useState<WorkspaceFormValues>(() => (workspace ? formFromWorkspace(workspace) : emptyWorkspaceForm));
+  const [values, setValues] = useState<WorkspaceFormValues>(() =>
+    workspace ? formFromWorkspace(workspace) : emptyWorkspaceForm,
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
@@ -62,7 +77,11 @@ export function WorkspaceDialog({ workspace, onClose }: { workspace: Workspace |
       return;
     }
     await useApp.getState().refreshWorkspaces();
-    toast.success(editing ? `Saved “${result.value.name}”.` : `Added “${result.value.name}”. Use Test connection to check its key.`);
+    toast.success(
+      editing
+        ? `Saved “${result.value.name}”.`
+        : `Added “${result.value.name}”. Use Test connection to check its key.`,
+    );
     onClose();
   };
 
@@ -84,14 +103,27 @@ export function WorkspaceDialog({ workspace, onClose }: { workspace: Workspace |
 
   return (
     <Dialog open title={editing ? `Edit ${workspace.name}` : 'Add workspace'} onClose={onClose}>
-      <form ref={formRef} className="form" onSubmit={submit} noValidate aria-label={editing ? 'Edit workspace' : 'Add workspace'}>
+      <form
+        ref={formRef}
+        className="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={editing ? 'Edit workspace' : 'Add workspace'}
+      >
         <div className="dialog-body">
           {errors.form ? (
             <Notice tone="error" role="alert">
               <p>{errors.form}</p>
             </Notice>
           ) : null}
-          <TextField label="Name" value={values.name} onChange={(v) => update('name', v)} error={errors.name} autoComplete="off" maxLength={100} />
+          <TextField
+            label="Name"
+            value={values.name}
+            onChange={(v) => update('name', v)}
+            error={errors.name}
+            autoComplete="off"
+            maxLength={100}
+          />
           <TextField
             label="Base URL"
             type="url"
@@ -111,7 +143,6 @@ export function WorkspaceDialog({ workspace, onClose }: { workspace: Workspace |
             error={errors.apiKey}
             autoComplete="off"
             spellCheck={false}
-            placeholder={editing ? 'Leave empty to keep the current key' : undefined}
             hint={
               editing
                 ? workspace.secretStorage === 'session'
@@ -130,18 +161,28 @@ export function WorkspaceDialog({ workspace, onClose }: { workspace: Workspace |
             autoComplete="off"
             spellCheck={false}
             disabled={values.removeBearerToken}
-            placeholder={editing && workspace.hasBearerToken ? 'Leave empty to keep the current token' : undefined}
-            hint="Only some operations (such as editing an agent's event subscriptions) need it."
+            hint={
+              editing && workspace.hasBearerToken
+                ? 'Leave empty to keep the current token.'
+                : "Only some operations (such as editing an agent's event subscriptions) need it."
+            }
           />
           {editing && workspace.hasBearerToken ? (
-            <CheckboxField label="Remove the stored bearer token" checked={values.removeBearerToken} onChange={(v) => update('removeBearerToken', v)} />
+            <CheckboxField
+              label="Remove the stored bearer token"
+              checked={values.removeBearerToken}
+              onChange={(v) => update('removeBearerToken', v)}
+            />
           ) : null}
           {!editing ? (
             <>
               {!keychain.available ? (
                 <Notice tone="warning" role="note">
                   <p className="notice-title">{keychain.message ?? 'No OS keychain is available.'}</p>
-                  <p>Keys are never written to disk in plain text. You can keep this key in memory until Campaign Desk quits.</p>
+                  <p>
+                    Keys are never written to disk in plain text. You can keep this key in memory until
+                    Campaign Desk quits.
+                  </p>
                 </Notice>
               ) : null}
               <CheckboxField
@@ -159,7 +200,11 @@ export function WorkspaceDialog({ workspace, onClose }: { workspace: Workspace |
           ) : null}
           {testing || test ? (
             <div className="dialog-test" role="status" aria-live="polite">
-              {testing ? <span className="muted">Testing connection…</span> : test ? <TestResult outcome={test} /> : null}
+              {testing ? (
+                <span className="muted">Testing connection…</span>
+              ) : test ? (
+                <TestResult outcome={test} />
+              ) : null}
             </div>
           ) : null}
         </div>

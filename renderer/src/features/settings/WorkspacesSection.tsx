@@ -16,7 +16,8 @@ export function WorkspacesSection() {
   const dialog = useSettings((s) => s.dialog);
   const openDialog = useSettings((s) => s.openDialog);
   const closeDialog = useSettings((s) => s.closeDialog);
-  const dialogWorkspace = dialog && dialog.kind !== 'add' ? (workspaces.find((w) => w.id === dialog.id) ?? null) : null;
+  const dialogWorkspace =
+    dialog && dialog.kind !== 'add' ? (workspaces.find((w) => w.id === dialog.id) ?? null) : null;
 
   return (
     <section className="settings-section" aria-labelledby="workspaces-heading">
@@ -26,8 +27,8 @@ export function WorkspacesSection() {
             Workspaces
           </h2>
           <p className="section-subtitle">
-            Each workspace is one account on the calling service. Its API key lives in the OS keychain and never reaches this
-            window.
+            Each workspace is one account on the calling service. Its API key lives in the OS keychain and
+            never reaches this window.
           </p>
         </div>
         <Button variant="primary" icon={<PlusIcon />} onClick={() => openDialog({ kind: 'add' })}>
@@ -38,7 +39,10 @@ export function WorkspacesSection() {
       {keychain && !keychain.available ? (
         <Notice tone="warning" role="note">
           <p className="notice-title">{keychain.message ?? 'No OS keychain is available.'}</p>
-          <p>Keys you add are kept in memory until Campaign Desk quits; they are never written to disk in plain text.</p>
+          <p>
+            Keys you add are kept in memory until Campaign Desk quits; they are never written to disk in plain
+            text.
+          </p>
         </Notice>
       ) : null}
 
@@ -62,8 +66,12 @@ export function WorkspacesSection() {
       )}
 
       {dialog?.kind === 'add' ? <WorkspaceDialog workspace={null} onClose={closeDialog} /> : null}
-      {dialog?.kind === 'edit' && dialogWorkspace ? <WorkspaceDialog key={dialogWorkspace.id} workspace={dialogWorkspace} onClose={closeDialog} /> : null}
-      {dialog?.kind === 'remove' && dialogWorkspace ? <RemoveWorkspaceDialog workspace={dialogWorkspace} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'edit' && dialogWorkspace ? (
+        <WorkspaceDialog key={dialogWorkspace.id} workspace={dialogWorkspace} onClose={closeDialog} />
+      ) : null}
+      {dialog?.kind === 'remove' && dialogWorkspace ? (
+        <RemoveWorkspaceDialog workspace={dialogWorkspace} onClose={closeDialog} />
+      ) : null}
     </section>
   );
 }

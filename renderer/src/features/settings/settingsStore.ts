@@ -3,7 +3,8 @@ import type { ConnectionTest } from '../../../../shared/ipc/channels/workspaces.
 import { useApp } from '../../app/appStore.ts';
 import { desk } from '../../desk/desk.ts';
 
-export type WorkspaceDialog = { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'remove'; id: string } | null;
+export type WorkspaceDialog =
+  { kind: 'add' } | { kind: 'edit'; id: string } | { kind: 'remove'; id: string } | null;
 
 export interface TestOutcome extends ConnectionTest {
   at: string;

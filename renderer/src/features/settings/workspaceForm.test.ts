@@ -37,7 +37,13 @@ describe('workspace form → create request', () => {
     });
     expect(buildCreateRequest({ ...valid, bearerToken: 'b', sessionOnly: true }, true)).toEqual({
       ok: true,
-      request: { name: 'Acme', baseUrl: 'https://prod-api.ringg.ai/ca/api/v0', apiKey: 'key-123', bearerToken: 'b', sessionOnly: true },
+      request: {
+        name: 'Acme',
+        baseUrl: 'https://prod-api.ringg.ai/ca/api/v0',
+        apiKey: 'key-123',
+        bearerToken: 'b',
+        sessionOnly: true,
+      },
     });
   });
 
@@ -58,8 +64,14 @@ describe('workspace form → create request', () => {
   });
 
   it('asks for consent before keeping a key in memory when there is no keychain', () => {
-    expect(buildCreateRequest(valid, false)).toEqual({ ok: false, errors: { sessionOnly: KEYCHAIN_CONSENT_ERROR } });
-    expect(buildCreateRequest({ ...valid, sessionOnly: true }, false)).toMatchObject({ ok: true, request: { sessionOnly: true } });
+    expect(buildCreateRequest(valid, false)).toEqual({
+      ok: false,
+      errors: { sessionOnly: KEYCHAIN_CONSENT_ERROR },
+    });
+    expect(buildCreateRequest({ ...valid, sessionOnly: true }, false)).toMatchObject({
+      ok: true,
+      request: { sessionOnly: true },
+    });
   });
 });
 
@@ -70,14 +82,21 @@ describe('workspace form → update request', () => {
 
   it('sends only what changed; an empty key keeps the stored one', () => {
     expect(buildUpdateRequest(formFromWorkspace(saved), saved)).toEqual({ ok: true, request: { id: 'w1' } });
-    expect(buildUpdateRequest({ ...formFromWorkspace(saved), name: 'Acme EU', apiKey: 'new' }, saved)).toEqual({
+    expect(
+      buildUpdateRequest({ ...formFromWorkspace(saved), name: 'Acme EU', apiKey: 'new' }, saved),
+    ).toEqual({
       ok: true,
       request: { id: 'w1', name: 'Acme EU', apiKey: 'new' },
     });
   });
 
   it('removes the bearer token with null, or replaces it', () => {
-    expect(buildUpdateRequest({ ...formFromWorkspace(saved), removeBearerToken: true, bearerToken: 'ignored' }, saved)).toEqual({
+    expect(
+      buildUpdateRequest(
+        { ...formFromWorkspace(saved), removeBearerToken: true, bearerToken: 'ignored' },
+        saved,
+      ),
+    ).toEqual({
       ok: true,
       request: { id: 'w1', bearerToken: null },
     });
@@ -101,28 +120,46 @@ describe('workspace form → update request', () => {
 
 describe('workspace form → test request', () => {
   it('tests draft values when a key is typed', () => {
-    expect(buildTestRequest(valid, null)).toEqual({ ok: true, request: { draft: { baseUrl: valid.baseUrl, apiKey: 'key-123' } } });
+    expect(buildTestRequest(valid, null)).toEqual({
+      ok: true,
+      request: { draft: { baseUrl: valid.baseUrl, apiKey: 'key-123' } },
+    });
   });
   it('tests the saved workspace when editing without a new key and the same URL', () => {
     expect(buildTestRequest(formFromWorkspace(saved), saved)).toEqual({ ok: true, request: { id: 'w1' } });
   });
   it('needs a key to test a changed URL or a new workspace', () => {
-    expect(buildTestRequest({ ...formFromWorkspace(saved), baseUrl: 'http://127.0.0.1:9/v0' }, saved)).toMatchObject({
+    expect(
+      buildTestRequest({ ...formFromWorkspace(saved), baseUrl: 'http://127.0.0.1:9/v0' }, saved),
+    ).toMatchObject({
       ok: false,
       errors: { apiKey: expect.stringMatching(/Enter the API key/) },
     });
-    expect(buildTestRequest({ ...valid, apiKey: '' }, null)).toEqual({ ok: false, errors: { apiKey: 'API key is required' } });
+    expect(buildTestRequest({ ...valid, apiKey: '' }, null)).toEqual({
+      ok: false,
+      errors: { apiKey: 'API key is required' },
+    });
   });
 });
 
 describe('errorsFromDeskError', () => {
   it('puts a back-end error on the field it names', () => {
-    expect(errorsFromDeskError({ code: 'invalid_request', message: 'Bad URL', field: 'baseUrl' })).toEqual({ baseUrl: 'Bad URL' });
-    expect(errorsFromDeskError({ code: 'invalid_request', message: 'Bad URL', field: 'draft.baseUrl' })).toEqual({ baseUrl: 'Bad URL' });
-    expect(errorsFromDeskError({ code: 'conflict', message: 'Name taken', field: 'name' })).toEqual({ name: 'Name taken' });
+    expect(errorsFromDeskError({ code: 'invalid_request', message: 'Bad URL', field: 'baseUrl' })).toEqual({
+      baseUrl: 'Bad URL',
+    });
+    expect(
+      errorsFromDeskError({ code: 'invalid_request', message: 'Bad URL', field: 'draft.baseUrl' }),
+    ).toEqual({ baseUrl: 'Bad URL' });
+    expect(errorsFromDeskError({ code: 'conflict', message: 'Name taken', field: 'name' })).toEqual({
+      name: 'Name taken',
+    });
   });
   it('falls back to a form-level error', () => {
-    expect(errorsFromDeskError({ code: 'keychain_unavailable', message: 'No keychain' })).toEqual({ form: 'No keychain' });
-    expect(errorsFromDeskError({ code: 'invalid_request', message: 'x', field: 'row 3' })).toEqual({ form: 'x' });
+    expect(errorsFromDeskError({ code: 'keychain_unavailable', message: 'No keychain' })).toEqual({
+      form: 'No keychain',
+    });
+    expect(errorsFromDeskError({ code: 'invalid_request', message: 'x', field: 'row 3' })).toEqual({
+      form: 'x',
+    });
   });
 });

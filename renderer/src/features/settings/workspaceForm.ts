@@ -59,10 +59,14 @@ function issueMessage(field: FormField, code: string, message: string): string {
   return message;
 }
 
-function schemaErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; code: string; message: string }>): FieldErrors {
+function schemaErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; code: string; message: string }>,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const key = [...issue.path].reverse().find((p): p is FormField => typeof p === 'string' && isFormField(p));
+    const key = [...issue.path]
+      .reverse()
+      .find((p): p is FormField => typeof p === 'string' && isFormField(p));
     if (key) errors[key] ??= issueMessage(key, issue.code, issue.message);
     else errors.form ??= issue.message;
   }
@@ -80,7 +84,10 @@ function requiredErrors(values: WorkspaceFormValues, fields: FormField[]): Field
   return errors;
 }
 
-export function buildCreateRequest(values: WorkspaceFormValues, keychainAvailable: boolean): Outcome<RequestOf<'workspaces:create'>> {
+export function buildCreateRequest(
+  values: WorkspaceFormValues,
+  keychainAvailable: boolean,
+): Outcome<RequestOf<'workspaces:create'>> {
   const request: RequestOf<'workspaces:create'> = {
     name: values.name.trim(),
     baseUrl: values.baseUrl.trim(),
@@ -98,7 +105,10 @@ export function buildCreateRequest(values: WorkspaceFormValues, keychainAvailabl
   return hasErrors(errors) ? { ok: false, errors } : { ok: true, request };
 }
 
-export function buildUpdateRequest(values: WorkspaceFormValues, original: Workspace): Outcome<RequestOf<'workspaces:update'>> {
+export function buildUpdateRequest(
+  values: WorkspaceFormValues,
+  original: Workspace,
+): Outcome<RequestOf<'workspaces:update'>> {
   const request: RequestOf<'workspaces:update'> = { id: original.id };
   if (values.name.trim() !== original.name) request.name = values.name.trim();
   if (values.baseUrl.trim() !== original.baseUrl) request.baseUrl = values.baseUrl.trim();
@@ -118,12 +128,17 @@ export function buildUpdateRequest(values: WorkspaceFormValues, original: Worksp
  * "Test connection" inside the dialog. With a key typed in, test the draft values (nothing is stored).
  * Editing without a new key, the saved workspace is tested, which only makes sense for its saved URL.
  */
-export function buildTestRequest(values: WorkspaceFormValues, original: Workspace | null): Outcome<RequestOf<'workspaces:test'>> {
+export function buildTestRequest(
+  values: WorkspaceFormValues,
+  original: Workspace | null,
+): Outcome<RequestOf<'workspaces:test'>> {
   const apiKey = values.apiKey.trim();
   const baseUrl = values.baseUrl.trim();
-  if (apiKey === '' && original && baseUrl === original.baseUrl) return { ok: true, request: { id: original.id } };
+  if (apiKey === '' && original && baseUrl === original.baseUrl)
+    return { ok: true, request: { id: original.id } };
   const errors = requiredErrors(values, ['baseUrl', 'apiKey']);
-  if (errors.apiKey && original) errors.apiKey = 'Enter the API key to test the new base URL, or save first and test from the list.';
+  if (errors.apiKey && original)
+    errors.apiKey = 'Enter the API key to test the new base URL, or save first and test from the list.';
   const request = { draft: { baseUrl, apiKey } };
   const parsed = contract['workspaces:test'].request.safeParse(request);
   if (!parsed.success && !hasErrors(errors)) Object.assign(errors, schemaErrors(parsed.error.issues));

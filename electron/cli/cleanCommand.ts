@@ -1,0 +1,194 @@
+// `campaign-desk clean <file> --country <IN|+91> ... --out <upload.csv> --rejects <rejects.csv>
+// --report <report.json>`: the contacts engine from the command line.
+import { parseArgs } from 'node:util';
+// Light imports only: the engine itself loads in the coordinator thread (start-up time counts).
+import { parseDelimiter } from '../../shared/domain/contacts/delimiter.ts';
+import { parseEncoding } from '../../shared/domain/contacts/encoding.ts';
+import type { CleanReport, Delimiter, Encoding, Progress } from '../../shared/domain/contacts/index.ts';
+import type { DeskFailure } from '../../shared/ipc/result.ts';
+import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
+import { EXIT, UsageError } from './exitCodes.ts';
+import type { Io } from './io.ts';
+
+export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> --out <upload.csv> --rejects <rejects.csv> --report <report.json> [options]
+
+Cleans a contacts CSV offline: decodes it (UTF-8, UTF-16, Windows-1252), finds the delimiter and
+the phone column, normalises phone numbers to E.164, flags invalid rows and duplicates, and writes
+  --out      the upload file: valid, non-duplicate rows; "Mobile Number" (E.164) first
+  --rejects  every other row: Row, Reasons, then the original cells (formulas neutralised)
+  --report   counts and decisions as JSON
+
+Options:
+  --country <IN|+91>            default country for numbers without a country code (required)
+  --phone-column <header>       the phone column (default: "Mobile Number", or a header such as
+                                Phone, Mobile, Contact, MSISDN)
+  --map <variable>=<column>     a prompt variable and the column that fills it (repeatable);
+                                "--map <variable>" alone picks the column with the same name.
+                                The upload file keeps the mapped columns (all columns when none)
+  --optional <variable>         a mapped variable that may be empty (repeatable)
+  --encoding <name>             utf-8, utf-16le, utf-16be or windows-1252 (default: detected)
+  --delimiter <char>            , ; tab | (default: detected)
+  --workers <n>                 worker threads (default: 2, or 1 on a single core)
+  --quiet                       no progress line
+  --help                        this text
+
+Exit codes: 0 cleaned (even with invalid rows), 1 the file cannot be cleaned, 2 bad usage,
+130 interrupted.`;
+
+interface CleanArgs {
+  file: string;
+  country: string;
+  phoneColumn: string | undefined;
+  map: Array<[string, string]>;
+  optional: string[];
+  out: string;
+  rejects: string;
+  report: string;
+  encoding: Encoding | undefined;
+  delimiter: Delimiter | undefined;
+  workers: number | undefined;
+  quiet: boolean;
+}
+
+export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        country: { type: 'string' },
+        'phone-column': { type: 'string' },
+        map: { type: 'string', multiple: true },
+        optional: { type: 'string', multiple: true },
+        out: { type: 'string' },
+        rejects: { type: 'string' },
+        report: { type: 'string' },
+        encoding: { type: 'string' },
+        delimiter: { type: 'string' },
+        workers: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    // parseArgs messages are one line, e.g. "Unknown option '--foo'".
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] ?? 'bad arguments' : 'bad arguments');
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length !== 1) {
+    throw new UsageError(positionals.length === 0 ? 'name the CSV file to clean' : `one file at a time (got ${positionals.length})`);
+  }
+  const required = (name: 'country' | 'out' | 'rejects' | 'report'): string => {
+    const value = values[name];
+    if (!value) throw new UsageError(`--${name} is required`);
+    return value;
+  };
+  let encoding: Encoding | undefined;
+  if (values.encoding !== undefined) {
+    const e = parseEncoding(values.encoding);
+    if (!e) throw new UsageError(`--encoding must be utf-8, utf-16le, utf-16be or windows-1252 (got "${values.encoding}")`);
+    encoding = e;
+  }
+  let delimiter: Delimiter | undefined;
+  if (values.delimiter !== undefined) {
+    const d = parseDelimiter(values.delimiter);
+    if (!d) throw new UsageError(`--delimiter must be one of , ; tab | (got ${JSON.stringify(values.delimiter)})`);
+    delimiter = d;
+  }
+  let workers: number | undefined;
+  if (values.workers !== undefined) {
+    if (!/^\d+$/.test(values.workers) || Number(values.workers) < 1 || Number(values.workers) > 64) {
+      throw new UsageError(`--workers must be a number from 1 to 64 (got "${values.workers}")`);
+    }
+    workers = Number(values.workers);
+  }
+  const map = (values.map ?? []).map((entry): [string, string] => {
+    const eq = entry.indexOf('=');
+    return eq < 0 ? [entry.trim(), ''] : [entry.slice(0, eq).trim(), entry.slice(eq + 1)];
+  });
+  for (const [variable] of map) if (!variable) throw new UsageError('--map needs <variable>=<column>');
+  return {
+    file: positionals[0] as string,
+    country: required('country'),
+    phoneColumn: values['phone-column'],
+    map,
+    optional: values.optional ?? [],
+    out: required('out'),
+    rejects: required('rejects'),
+    report: required('report'),
+    encoding,
+    delimiter,
+    workers,
+    quiet: values.quiet ?? false,
+  };
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+const isDeskFailure = (error: unknown): error is DeskFailure => error instanceof Error && error.name === 'DeskFailure';
+const shownDelimiter = (d: Delimiter): string => (d === '\t' ? 'tab' : `"${d}"`);
+
+function progressLine(p: Progress): string {
+  const share = p.totalBytes ? ` ${Math.min(100, Math.floor((p.bytes / p.totalBytes) * 100))}%` : '';
+  const eta = p.etaSeconds !== null ? ` · ETA ${Math.ceil(p.etaSeconds)} s` : '';
+  return `cleaning:${share} · ${n(p.rows)} rows · ${n(Math.round(p.rowsPerSecond))} rows/s${eta}`;
+}
+
+function summary(args: CleanArgs, report: CleanReport): string {
+  return [
+    `${args.file}: ${n(report.rows)} rows → ${n(report.valid)} valid, ${n(report.invalid)} invalid, ${n(report.duplicates)} duplicates`,
+    `  read as ${report.encoding}, delimiter ${shownDelimiter(report.delimiter)}, phone column "${report.phone_column}", default country ${report.country} (+${report.calling_code})`,
+    `  wrote ${args.out}, ${args.rejects}, ${args.report}`,
+  ].join('\n');
+}
+
+export async function runClean(argv: string[], io: Io): Promise<number> {
+  const args = parseCleanArgs(argv);
+  if (args === 'help') {
+    io.out(cleanUsage);
+    return EXIT.ok;
+  }
+  const abort = new AbortController();
+  const stopOnSignal = (): void => abort.abort();
+  io.onInterrupt(stopOnSignal);
+  const showProgress = !args.quiet && io.interactive;
+  let shown = false;
+  try {
+    const report = await cleanFile({
+      path: args.file,
+      country: args.country,
+      phoneColumn: args.phoneColumn,
+      map: args.map,
+      optional: args.optional,
+      encoding: args.encoding,
+      delimiter: args.delimiter,
+      out: args.out,
+      rejects: args.rejects,
+      report: args.report,
+      workers: args.workers,
+      signal: abort.signal,
+      onProgress: showProgress
+        ? (p) => {
+            shown = true;
+            io.status(progressLine(p));
+          }
+        : undefined,
+    });
+    if (shown) io.status(null);
+    io.out(summary(args, report));
+    return EXIT.ok;
+  } catch (error) {
+    if (shown) io.status(null);
+    if (isDeskFailure(error)) {
+      if (error.code === 'cancelled') return EXIT.interrupted;
+      const hint = error.field === 'phoneColumn' ? '; name it with --phone-column' : '';
+      io.err(`campaign-desk: ${error.message}${hint}`);
+      return error.code === 'invalid_request' ? EXIT.usage : error.code === 'internal' ? EXIT.internal : EXIT.failed;
+    }
+    throw error;
+  } finally {
+    io.offInterrupt(stopOnSignal);
+  }
+}

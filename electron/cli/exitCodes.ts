@@ -1,0 +1,18 @@
+export const EXIT = {
+  ok: 0,
+  /** The input cannot be processed (missing, empty, binary, no phone column, no data rows). */
+  failed: 1,
+  /** Bad command line, or a subcommand that is not available. */
+  usage: 2,
+  /** A bug: the message says so; DESK_DEBUG=1 prints the stack. */
+  internal: 70,
+  interrupted: 130,
+} as const;
+
+/** A command-line mistake: one line on stderr, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

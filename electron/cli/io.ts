@@ -1,0 +1,32 @@
+// The terminal, as the commands see it (tests pass their own).
+export interface Io {
+  out(text: string): void;
+  err(line: string): void;
+  /** A one-line status that is redrawn in place (interactive terminals only); null clears it. */
+  status(line: string | null): void;
+  readonly interactive: boolean;
+  onInterrupt(listener: () => void): void;
+  offInterrupt(listener: () => void): void;
+}
+
+export function processIo(): Io {
+  let width = 0;
+  return {
+    out: (text) => void process.stdout.write(`${text}\n`),
+    err: (line) => void process.stderr.write(`${line}\n`),
+    status(line) {
+      const text = line ?? '';
+      process.stderr.write(`\r${text.padEnd(width)}${line === null ? '\r' : ''}`);
+      width = line === null ? 0 : text.length;
+    },
+    interactive: Boolean(process.stderr.isTTY),
+    onInterrupt: (listener) => {
+      process.on('SIGINT', listener);
+      process.on('SIGTERM', listener);
+    },
+    offInterrupt: (listener) => {
+      process.off('SIGINT', listener);
+      process.off('SIGTERM', listener);
+    },
+  };
+}

@@ -1,0 +1,317 @@
+// The contacts domain's back end: import sessions (ordered batches into SQLite), paging, fixes,
+// exports, and deleting big lists in small steps so the database worker stays responsive.
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { ContactsError, resolveSetup } from '../../../shared/domain/contacts/index.ts';
+import type { CleanChoices, EngineSetup } from '../../../shared/domain/contacts/index.ts';
+import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
+import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
+import type { DbClient } from '../db/client.ts';
+import type { Logger } from '../logging/logger.ts';
+import { decodeBatch } from './batchData.ts';
+import { newDownload, removeDownload } from './downloads.ts';
+import { writeExport } from './exportFile.ts';
+import { filterTotal, toContactList } from './listView.ts';
+import { createAnchorCache } from './pagingAnchors.ts';
+import { toContactRow } from './rowState.ts';
+
+interface ImportSession {
+  listId: number;
+  phoneIndex: number;
+  headerRow: number;
+  /** The next batch seq expected, rows stored so far, last spreadsheet row stored. */
+  nextSeq: number;
+  pos: number;
+  lastRow: number;
+  /** Batches, resets and the finish run one after another, in the order they arrived. */
+  queue: Promise<unknown>;
+  started: number;
+}
+
+/** Rows deleted per database call when a list goes away (keeps other queries flowing). */
+const DELETE_CHUNK = 20_000;
+
+const failureFromEngine = (error: unknown): unknown => {
+  if (!(error instanceof ContactsError)) return error;
+  const field = error.code === 'unknown_column' || error.code === 'no_phone_column' ? 'choices' : 'choices.country';
+  return new DeskFailure('invalid_request', error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.', field);
+};
+
+/** The engine's choices from the renderer's: unmapped variables are left out (nothing to check). */
+function engineChoices(req: ParsedRequestOf<'contacts:import-begin'>): CleanChoices {
+  const mapped = req.choices.variables.filter((v) => v.column.trim() !== '');
+  return {
+    country: req.choices.country,
+    phoneColumn: req.detected.phoneColumn,
+    map: mapped.map((v) => [v.variable, v.column] as const),
+    optional: mapped.filter((v) => v.optional).map((v) => v.variable),
+  };
+}
+
+const safeFileName = (name: string): string =>
+  name.replace(/\.csv$/i, '').replace(/[^\p{L}\p{N}._ -]+/gu, '_').trim().slice(0, 80) || 'contacts';
+
+export interface ContactsServiceOptions {
+  db: DbClient;
+  logger: Logger;
+  dataDir: string;
+  now?: () => string;
+}
+
+export function createContactsService(options: ContactsServiceOptions) {
+  const { db, logger } = options;
+  const now = options.now ?? (() => new Date().toISOString());
+  const sessions = new Map<string, ImportSession>();
+  const anchors = createAnchorCache();
+  const deletions = new Set<Promise<void>>();
+
+  const list = async (listId: number): Promise<ContactList> => {
+    const stored = await db.call('contacts.list', { listId });
+    if (!stored || stored.status === 'deleting') throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
+    return toContactList(stored);
+  };
+
+  /** Marks a list deleted at once, then removes its rows a chunk at a time in the background. */
+  const deleteList = (listId: number): Promise<void> => {
+    anchors.forget(listId);
+    const work = (async () => {
+      await db.call('contacts.markDeleting', { listId });
+      while ((await db.call('contacts.clearRows', { listId, limit: DELETE_CHUNK })) > 0) {
+        // Next chunk: other queries get their turn between calls.
+      }
+      await db.call('contacts.removeList', { listId });
+    })().catch((error: unknown) => logger.error('deleting a contact list failed', error, { listId }));
+    deletions.add(work);
+    void work.finally(() => deletions.delete(work));
+    return work;
+  };
+
+  const session = (importId: string): ImportSession => {
+    const s = sessions.get(importId);
+    if (!s) throw new DeskFailure('not_found', 'This import is no longer running (it finished, failed or was cancelled).', 'importId');
+    return s;
+  };
+
+  /** Runs `work` after everything already queued for the import. */
+  const queued = <T>(s: ImportSession, work: () => Promise<T>): Promise<T> => {
+    const next = s.queue.then(work, work);
+    s.queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const exportTarget = (path: string, fileName: string): string => {
+    const expanded = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+    if (!isAbsolute(expanded)) {
+      throw new DeskFailure('invalid_request', 'Give a full path, such as ~/Downloads/contacts-upload.csv.', 'path');
+    }
+    let target = resolve(expanded);
+    if (existsSync(target) && statSync(target).isDirectory()) target = join(target, fileName);
+    const folder = dirname(target);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      throw new DeskFailure('file_error', `The folder ${folder} does not exist.`, 'path');
+    }
+    return target;
+  };
+
+  return {
+    /** Lists left half-imported or half-deleted by an earlier run go away. */
+    async sweepUnfinished(): Promise<void> {
+      for (const listId of await db.call('contacts.unfinished', {})) void deleteList(listId);
+    },
+
+    async lists(): Promise<ResponseOf<'contacts:lists'>> {
+      return { lists: (await db.call('contacts.lists', {})).map(toContactList) };
+    },
+
+    async get(req: ParsedRequestOf<'contacts:get'>): Promise<ResponseOf<'contacts:get'>> {
+      return { list: await list(req.listId) };
+    },
+
+    async remove(req: ParsedRequestOf<'contacts:delete'>): Promise<ResponseOf<'contacts:delete'>> {
+      const stored = await db.call('contacts.list', { listId: req.listId });
+      if (!stored || stored.status === 'deleting') return { deleted: false };
+      for (const [id, s] of sessions) if (s.listId === req.listId) sessions.delete(id);
+      void deleteList(req.listId);
+      return { deleted: true };
+    },
+
+    async importBegin(req: ParsedRequestOf<'contacts:import-begin'>): Promise<ResponseOf<'contacts:import-begin'>> {
+      let setup: EngineSetup;
+      try {
+        const d = req.detected;
+        setup = resolveSetup(d.header, d.headerRow, d.delimiter, d.newline, engineChoices(req));
+      } catch (error) {
+        throw failureFromEngine(error);
+      }
+      const stored = await db.call('contacts.createList', {
+        name: req.name,
+        fileName: req.fileName,
+        fileBytes: req.fileBytes,
+        country: req.choices.country,
+        detected: req.detected,
+        mapping: req.choices.variables,
+        setup,
+        now: now(),
+      });
+      const importId = randomBytes(16).toString('base64url');
+      sessions.set(importId, {
+        listId: stored.id,
+        phoneIndex: setup.phoneIndex,
+        headerRow: setup.headerRow,
+        nextSeq: 0,
+        pos: 0,
+        lastRow: setup.headerRow,
+        queue: Promise.resolve(),
+        started: Date.now(),
+      });
+      logger.info('contacts import started', { listId: stored.id, bytes: req.fileBytes });
+      return { importId, list: toContactList(stored) };
+    },
+
+    importBatch(req: ParsedRequestOf<'contacts:import-batch'>): Promise<ResponseOf<'contacts:import-batch'>> {
+      const s = session(req.importId);
+      return queued(s, async () => {
+        if (req.seq !== s.nextSeq) {
+          throw new DeskFailure('invalid_request', `Import batch ${req.seq} arrived out of order (expected ${s.nextSeq}).`, 'seq');
+        }
+        const batch = decodeBatch(req.data);
+        if (batch.pos !== s.pos) {
+          throw new DeskFailure('invalid_request', `Import batch ${req.seq} starts at row position ${batch.pos}, expected ${s.pos}.`, 'data');
+        }
+        const first = batch.rows[0];
+        if (first !== undefined && first <= s.lastRow) {
+          throw new DeskFailure('invalid_request', `Import batch ${req.seq} repeats row ${first}.`, 'data');
+        }
+        await db.call('contacts.insertBatch', { listId: s.listId, phoneIndex: s.phoneIndex, batch });
+        s.nextSeq++;
+        s.pos += batch.rows.length;
+        s.lastRow = batch.rows[batch.rows.length - 1] ?? s.lastRow;
+        return { received: s.pos };
+      });
+    },
+
+    importReset(req: ParsedRequestOf<'contacts:import-reset'>): Promise<ResponseOf<'contacts:import-reset'>> {
+      const s = session(req.importId);
+      return queued(s, async () => {
+        while ((await db.call('contacts.clearRows', { listId: s.listId, limit: DELETE_CHUNK })) > 0) {
+          // Next chunk.
+        }
+        s.pos = 0;
+        s.lastRow = s.headerRow;
+        return { received: 0 };
+      });
+    },
+
+    importFinish(req: ParsedRequestOf<'contacts:import-finish'>): Promise<ResponseOf<'contacts:import-finish'>> {
+      const s = session(req.importId);
+      return queued(s, async () => {
+        const { report } = req;
+        if (s.pos !== report.rows) {
+          sessions.delete(req.importId);
+          void deleteList(s.listId);
+          throw new DeskFailure('internal', `The import stored ${s.pos} rows but the file has ${report.rows}; nothing was kept. Import the file again.`);
+        }
+        const stored = await db.call('contacts.finishImport', { listId: s.listId, report, now: now() });
+        sessions.delete(req.importId);
+        const result = toContactList(stored);
+        const c = result.counts;
+        if (c.valid !== report.valid || c.invalid !== report.invalid || c.duplicates !== report.duplicates) {
+          void deleteList(s.listId);
+          throw new DeskFailure(
+            'internal',
+            `The stored counts (${c.valid} valid, ${c.invalid} invalid, ${c.duplicates} duplicates) differ from the engine's (${report.valid}, ${report.invalid}, ${report.duplicates}); nothing was kept.`,
+          );
+        }
+        logger.info('contacts import finished', { listId: s.listId, rows: c.rows, ms: Date.now() - s.started });
+        return { list: result };
+      });
+    },
+
+    async importAbort(req: ParsedRequestOf<'contacts:import-abort'>): Promise<ResponseOf<'contacts:import-abort'>> {
+      const s = sessions.get(req.importId);
+      if (!s) return { aborted: false };
+      sessions.delete(req.importId);
+      // Whatever is still queued fails once the session is gone; delete after it drains.
+      void s.queue.then(() => deleteList(s.listId));
+      return { aborted: true };
+    },
+
+    async rows(req: ParsedRequestOf<'contacts:rows'>): Promise<ResponseOf<'contacts:rows'>> {
+      const stored = await db.call('contacts.list', { listId: req.listId });
+      if (!stored || stored.status !== 'ready') throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
+      const total = filterTotal(toContactList(stored).counts, req.filter);
+      if (req.offset >= total) return { total, offset: req.offset, rows: [] };
+      const { fromRow, skip } = anchors.start(req.listId, req.filter, stored.revision, req.offset);
+      const rows = await db.call('contacts.page', { listId: req.listId, filter: req.filter, fromRow, skip, limit: req.limit });
+      anchors.learn(req.listId, req.filter, stored.revision, req.offset, rows.map((r) => r.row));
+      return { total, offset: req.offset, rows: rows.map(toContactRow) };
+    },
+
+    async locate(req: ParsedRequestOf<'contacts:locate'>): Promise<ResponseOf<'contacts:locate'>> {
+      return { index: await db.call('contacts.locate', req) };
+    },
+
+    async editCell(req: ParsedRequestOf<'contacts:edit-cell'>): Promise<ResponseOf<'contacts:edit-cell'>> {
+      const result = await db.call('contacts.editCell', { ...req, now: now() });
+      return { list: toContactList(result.list), changed: result.changed.map(toContactRow) };
+    },
+
+    async setExcluded(req: ParsedRequestOf<'contacts:set-excluded'>): Promise<ResponseOf<'contacts:set-excluded'>> {
+      return { list: toContactList(await db.call('contacts.setExcluded', { ...req, now: now() })) };
+    },
+
+    async bulk(req: ParsedRequestOf<'contacts:bulk'>): Promise<ResponseOf<'contacts:bulk'>> {
+      const args = { listId: req.listId, now: now() };
+      const result =
+        req.action === 'exclude-invalid'
+          ? await db.call('contacts.excludeInvalid', args)
+          : req.action === 'include-all'
+            ? await db.call('contacts.includeAll', args)
+            : await db.call('contacts.applyCountry', { ...args, country: req.country, scope: req.scope });
+      return { list: toContactList(result.list), affected: result.affected };
+    },
+
+    async undo(req: ParsedRequestOf<'contacts:undo'>): Promise<ResponseOf<'contacts:undo'>> {
+      const result = await db.call('contacts.undo', { listId: req.listId, now: now() });
+      return { list: toContactList(result.list), undone: result.undone };
+    },
+
+    async exportFile(req: ParsedRequestOf<'contacts:export'>): Promise<ResponseOf<'contacts:export'>> {
+      const stored = await db.call('contacts.list', { listId: req.listId });
+      if (!stored || stored.status !== 'ready') throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
+      const setup = JSON.parse(stored.setup) as EngineSetup;
+      const fileName = `${safeFileName(stored.name)}-${req.kind}.csv`;
+      if ('path' in req) {
+        const target = exportTarget(req.path, fileName);
+        try {
+          const { rows, bytes } = await writeExport(db, req.listId, setup, req.kind, target);
+          return { kind: req.kind, rows, bytes, fileName: basename(target), path: target, downloadUrl: null };
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+            throw new DeskFailure('file_error', `${target}: cannot write the file (${code}).`, 'path');
+          }
+          throw error;
+        }
+      }
+      const download = newDownload(options.dataDir);
+      try {
+        const { rows, bytes } = await writeExport(db, req.listId, setup, req.kind, join(download.dir, fileName));
+        return { kind: req.kind, rows, bytes, fileName, path: null, downloadUrl: download.url };
+      } catch (error) {
+        removeDownload(download.dir);
+        throw error;
+      }
+    },
+
+    /** Waits for background deletions (tests, shutdown). */
+    async settle(): Promise<void> {
+      while (deletions.size > 0) await Promise.all([...deletions]);
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;

@@ -1,0 +1,46 @@
+// The upload and rejects files written from SQLite, exactly as the engine's writers define them
+// (shared/domain/contacts: uploadHeader/uploadLine, rejectsHeader and `row,reasons,tail` lines):
+// streamed a keyset page at a time, written to a temporary file and renamed into place.
+import { csvCell, createRowRules, rejectsHeader, uploadHeader } from '../../../shared/domain/contacts/index.ts';
+import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
+import type { ExportKind } from '../../../shared/ipc/channels/contacts.ts';
+import type { DbClient } from '../db/client.ts';
+import { createAtomicFile } from './engine/atomicFile.ts';
+import { renderTail } from './rowState.ts';
+
+const PAGE = 5000;
+
+export async function writeExport(
+  db: DbClient,
+  listId: number,
+  setup: EngineSetup,
+  kind: ExportKind,
+  target: string,
+): Promise<{ rows: number; bytes: number }> {
+  const file = await createAtomicFile(target);
+  try {
+    const rules = createRowRules(setup);
+    const header = kind === 'upload' ? uploadHeader(setup) : rejectsHeader(setup);
+    await file.write(header);
+    let bytes = Buffer.byteLength(header);
+    let rows = 0;
+    for await (const page of db.stream('contacts.exportRows', { listId, kind, batch: PAGE })) {
+      let text = '';
+      for (const r of page) {
+        const cells = JSON.parse(r.cells) as string[];
+        text +=
+          kind === 'upload'
+            ? rules.uploadLine(`+${r.e164}`, cells)
+            : `${r.row},${csvCell(r.reasons)},${r.tail ?? renderTail(cells)}\n`;
+      }
+      rows += page.length;
+      bytes += Buffer.byteLength(text);
+      await file.write(text);
+    }
+    await file.commit();
+    return { rows, bytes };
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+// A stored list as the renderer sees it.
+import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
+import type { ContactFilter, ContactList, Detected, ImportReport, ListCounts, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
+import type { StoredList } from '../db/queries/contacts.ts';
+import { listCounts } from './rowState.ts';
+import type { StoredCounts } from './rowState.ts';
+
+export function toContactList(list: StoredList): ContactList {
+  const setup = JSON.parse(list.setup) as EngineSetup;
+  const report = list.report === null ? null : (JSON.parse(list.report) as ImportReport);
+  return {
+    id: list.id,
+    name: list.name,
+    fileName: list.file_name,
+    fileBytes: list.file_bytes,
+    status: list.status === 'ready' ? 'ready' : 'importing',
+    detected: JSON.parse(list.detected) as Detected,
+    country: list.country,
+    countryCode: setup.country,
+    callingCode: setup.callingCode,
+    variables: JSON.parse(list.mapping) as VariableMapping[],
+    uploadColumns: setup.uploadColumns.map((i) => setup.header[i] ?? ''),
+    nameColumn: setup.nameIndex >= 0 ? (setup.header[setup.nameIndex] ?? null) : null,
+    counts: listCounts(JSON.parse(list.counts) as StoredCounts),
+    blankRows: report?.blankRows ?? 0,
+    split: report?.split ?? null,
+    importMs: report?.elapsedMs ?? null,
+    undo: list.undo_label,
+    createdAt: list.created_at,
+    updatedAt: list.updated_at,
+  };
+}
+
+/** How many rows a filter shows, from the list's counts. */
+export function filterTotal(counts: ListCounts, filter: ContactFilter): number {
+  if (filter === 'all') return counts.rows;
+  if (filter === 'bucket:valid') return counts.valid;
+  if (filter === 'bucket:invalid') return counts.invalid;
+  if (filter === 'bucket:duplicate') return counts.duplicates;
+  if (filter === 'excluded') return counts.excluded;
+  if (filter === 'edited') return counts.edited;
+  return counts.issues[filter.slice(6) as keyof ListCounts['issues']];
+}

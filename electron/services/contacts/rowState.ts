@@ -1,0 +1,145 @@
+// A stored contact row and the pure rules that move it between states: the issue bits, the
+// duplicate part of its Reasons cell, and the list's counts. The database queries
+// (db/queries/contacts.ts) use these so every path (import, edit, bulk, undo) counts the same way.
+import { BUCKET, BUCKET_NAMES, bucketOf, ISSUE_CODES, safeCell } from '../../../shared/domain/contacts/index.ts';
+import { duplicateReason, REASON_SEPARATOR } from '../../../shared/domain/contacts/issues.ts';
+import type { IssueCode } from '../../../shared/domain/contacts/index.ts';
+import type { ContactRow, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
+import { ISSUE_BITS } from '../db/migrations/0020-contacts.ts';
+
+/** One row of the `contacts` table, as better-sqlite3 returns it. */
+export interface StoredRow {
+  list_id: number;
+  row: number;
+  pos: number;
+  /** JSON array of strings. */
+  cells: string;
+  phone_raw: string;
+  /** E.164 digits, null when the phone is not valid. */
+  e164: number | null;
+  bucket: number;
+  issues: number;
+  reasons: string;
+  duplicate_of: number;
+  excluded: number;
+  edited: number;
+  tail: string | null;
+  country: string | null;
+}
+
+export const ROW_COLUMNS = [
+  'list_id',
+  'row',
+  'pos',
+  'cells',
+  'phone_raw',
+  'e164',
+  'bucket',
+  'issues',
+  'reasons',
+  'duplicate_of',
+  'excluded',
+  'edited',
+  'tail',
+  'country',
+] as const;
+
+const FLAG_MASK = ISSUE_BITS.duplicate - 1;
+
+/** The engine's flags of a row (everything but the duplicate bit). */
+export const flagsOf = (issues: number): number => issues & FLAG_MASK;
+export const issueBits = (flags: number, duplicateOf: number): number =>
+  (flags & FLAG_MASK) | (duplicateOf > 0 ? ISSUE_BITS.duplicate : 0);
+
+/** Issue codes of a stored row, in the engine's report order. */
+export const issueCodes = (issues: number): IssueCode[] => ISSUE_CODES.filter((code) => (issues & ISSUE_BITS[code]) !== 0);
+
+const DUPLICATE_PREFIX = 'duplicate:row ';
+
+/** The Reasons cell without its leading "duplicate:row N" entry. */
+export function ownReasons(reasons: string): string {
+  if (!reasons.startsWith(DUPLICATE_PREFIX)) return reasons;
+  const cut = reasons.indexOf(REASON_SEPARATOR);
+  return cut < 0 ? '' : reasons.slice(cut + REASON_SEPARATOR.length);
+}
+
+/** The same row repeating `duplicateOf` (0 = no longer a duplicate): bucket, bits and Reasons follow. */
+export function withDuplicateOf(row: StoredRow, duplicateOf: number): StoredRow {
+  if (row.duplicate_of === duplicateOf) return row;
+  const flags = flagsOf(row.issues);
+  const own = ownReasons(row.reasons);
+  return {
+    ...row,
+    duplicate_of: duplicateOf,
+    bucket: BUCKET[bucketOf(flags, duplicateOf)],
+    issues: issueBits(flags, duplicateOf),
+    reasons: duplicateOf > 0 ? duplicateReason(duplicateOf) + (own ? REASON_SEPARATOR + own : '') : own,
+  };
+}
+
+/** The rejects-file tail of cells as the engine renders it (rowRules.rejectTail). */
+export const renderTail = (cells: readonly string[]): string => cells.map(safeCell).join(',');
+
+export const e164Text = (digits: number | null): string | null => (digits === null ? null : `+${digits}`);
+export const e164Digits = (e164: string | null): number | null => (e164 === null ? null : Number(e164.slice(1)));
+
+export function toContactRow(row: StoredRow): ContactRow {
+  return {
+    row: row.row,
+    pos: row.pos,
+    cells: JSON.parse(row.cells) as string[],
+    phoneRaw: row.phone_raw,
+    e164: e164Text(row.e164),
+    bucket: BUCKET_NAMES[row.bucket] ?? 'invalid',
+    issues: issueCodes(row.issues),
+    reasons: row.reasons,
+    duplicateOf: row.duplicate_of,
+    excluded: row.excluded === 1,
+    edited: row.edited === 1,
+    country: row.country,
+  };
+}
+
+// ---- counts ----
+
+/** What contact_lists.counts holds: rows by [bucket][excluded], rows per issue bit, edited rows. */
+export interface StoredCounts {
+  byBucket: [[number, number], [number, number], [number, number]];
+  issues: Record<IssueCode, number>;
+  edited: number;
+}
+
+export const emptyCounts = (): StoredCounts => ({
+  byBucket: [
+    [0, 0],
+    [0, 0],
+    [0, 0],
+  ],
+  issues: Object.fromEntries(Object.keys(ISSUE_BITS).map((c) => [c, 0])) as Record<IssueCode, number>,
+  edited: 0,
+});
+
+/** Adds (sign 1) or removes (sign -1) one row's contribution. */
+export function addRow(counts: StoredCounts, row: Pick<StoredRow, 'bucket' | 'excluded' | 'issues' | 'edited'>, sign: 1 | -1): void {
+  const pair = counts.byBucket[row.bucket as 0 | 1 | 2];
+  pair[row.excluded ? 1 : 0] += sign;
+  for (const [code, bit] of Object.entries(ISSUE_BITS) as Array<[IssueCode, number]>) {
+    if (row.issues & bit) counts.issues[code] += sign;
+  }
+  if (row.edited) counts.edited += sign;
+}
+
+export function listCounts(counts: StoredCounts): ListCounts {
+  const [valid, invalid, duplicate] = counts.byBucket;
+  return {
+    rows: valid[0] + valid[1] + invalid[0] + invalid[1] + duplicate[0] + duplicate[1],
+    valid: valid[0] + valid[1],
+    invalid: invalid[0] + invalid[1],
+    duplicates: duplicate[0] + duplicate[1],
+    excluded: valid[1] + invalid[1] + duplicate[1],
+    edited: counts.edited,
+    issues: { ...counts.issues },
+    upload: valid[0],
+    rejects: invalid[0] + duplicate[0],
+  };
+}

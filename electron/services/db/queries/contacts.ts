@@ -1,0 +1,665 @@
+// Contact lists in SQLite: import batches, keyset-paged windows, edits revalidated with the engine's
+// row revalidator (duplicates recomputed for the old and the new number), bulk actions with one
+// level of undo, and the export read. Everything runs in the database worker, each mutation in one
+// transaction, so the list's counts always match its rows.
+import {
+  BUCKET,
+  bucketOf,
+  createNumberTable,
+  createRowRevalidator,
+} from '../../../../shared/domain/contacts/index.ts';
+import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
+import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
+import type {
+  ContactFilter,
+  Detected,
+  ImportBatchData,
+  ImportReport,
+  VariableMapping,
+} from '../../../../shared/ipc/channels/contacts.ts';
+import { DeskFailure } from '../../../../shared/ipc/result.ts';
+import {
+  addRow,
+  e164Digits,
+  flagsOf,
+  emptyCounts,
+  issueBits,
+  renderTail,
+  ROW_COLUMNS,
+  withDuplicateOf,
+} from '../../contacts/rowState.ts';
+import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
+import type { Db } from '../define.ts';
+import { prepared, query, stream } from '../define.ts';
+import { ISSUE_BITS } from '../migrations/0020-contacts.ts';
+
+/** A contact_lists row with the label of its undoable action. */
+export interface StoredList {
+  id: number;
+  name: string;
+  file_name: string;
+  file_bytes: number;
+  status: 'importing' | 'ready' | 'deleting';
+  encoding: string;
+  delimiter: string;
+  phone_column: string;
+  country: string;
+  detected: string;
+  mapping: string;
+  headers: string;
+  setup: string;
+  counts: string;
+  report: string | null;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  undo_label: string | null;
+}
+
+const LIST_SELECT = `SELECT l.*, u.label AS undo_label FROM contact_lists l LEFT JOIN contact_undo u ON u.list_id = l.id`;
+
+function getList(db: Db, listId: number): StoredList | null {
+  return prepared<[number], StoredList>(db, `${LIST_SELECT} WHERE l.id = ?`).get(listId) ?? null;
+}
+
+/** The list, ready for review and changes (not importing, not being deleted). */
+function readyList(db: Db, listId: number): StoredList {
+  const list = getList(db, listId);
+  if (!list || list.status === 'deleting') throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
+  if (list.status !== 'ready') throw new DeskFailure('conflict', 'This contact list is still being imported.', 'listId');
+  return list;
+}
+
+const getRow = (db: Db, listId: number, row: number): StoredRow | null =>
+  prepared<[number, number], StoredRow>(db, `SELECT * FROM contacts WHERE list_id = ? AND row = ?`).get(listId, row) ?? null;
+
+const UPDATE_ROW = `UPDATE contacts SET cells = @cells, phone_raw = @phone_raw, e164 = @e164, bucket = @bucket,
+  issues = @issues, reasons = @reasons, duplicate_of = @duplicate_of, excluded = @excluded, edited = @edited,
+  tail = @tail, country = @country WHERE list_id = @list_id AND row = @row`;
+const writeRow = (db: Db, row: StoredRow): void => void prepared(db, UPDATE_ROW).run(row);
+
+const touch = (db: Db, listId: number, counts: StoredCounts, now: string): void =>
+  void prepared(
+    db,
+    `UPDATE contact_lists SET counts = ?, revision = revision + 1, updated_at = ? WHERE id = ?`,
+  ).run(JSON.stringify(counts), now, listId);
+
+// ---- revalidation ----
+
+const revalidators = new Map<string, ReturnType<typeof createRowRevalidator>>();
+
+/** The engine's row revalidator for a setup (compiling the phone fast path is worth caching). */
+function revalidatorFor(setup: EngineSetup): ReturnType<typeof createRowRevalidator> {
+  const key = JSON.stringify(setup);
+  let revalidate = revalidators.get(key);
+  if (!revalidate) {
+    if (revalidators.size >= 8) revalidators.delete(revalidators.keys().next().value as string);
+    revalidate = createRowRevalidator(setup);
+    revalidators.set(key, revalidate);
+  }
+  return revalidate;
+}
+
+function setupWithCountry(setup: EngineSetup, country: string | null): EngineSetup {
+  if (country === null) return setup;
+  const resolved = resolveDefaultCountry(country);
+  return resolved ? { ...setup, country: resolved.country, callingCode: resolved.callingCode } : setup;
+}
+
+/** The smallest row other than `row` whose valid phone is `digits`, or 0. */
+const earliestWith = (db: Db, listId: number, digits: number, row: number): number =>
+  (prepared<[number, number, number], { first: number | null }>(
+    db,
+    `SELECT min(row) AS first FROM contacts WHERE list_id = ? AND e164 = ? AND row != ?`,
+  ).get(listId, digits, row)?.first ?? 0);
+
+/**
+ * Checks `cells` again with the engine's rules (for the row's effective setup); duplicate_of as
+ * the revalidator decides it, or 0 when duplicates are left to a later pass.
+ */
+function revalidated(db: Db, before: StoredRow, cells: string[], setup: EngineSetup, withDuplicates: boolean): StoredRow {
+  const revalidate = revalidatorFor(setup);
+  const outcome = revalidate(cells, before.row, (e164) =>
+    withDuplicates ? earliestWith(db, before.list_id, Number(e164.slice(1)), before.row) : 0,
+  );
+  let flags = 0;
+  for (const code of outcome.issues) if (code !== 'duplicate') flags |= ISSUE_BITS[code];
+  return {
+    ...before,
+    cells: JSON.stringify(cells),
+    phone_raw: outcome.phoneRaw,
+    e164: e164Digits(outcome.e164),
+    bucket: BUCKET[outcome.bucket],
+    issues: issueBits(flags, outcome.duplicateOf),
+    reasons: outcome.reasons,
+    duplicate_of: outcome.duplicateOf,
+  };
+}
+
+/** Rows changed by one action: the state before the first change and the latest state. */
+class Changes {
+  readonly rows = new Map<number, { before: StoredRow; after: StoredRow }>();
+  readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+  set(before: StoredRow, after: StoredRow): void {
+    const seen = this.rows.get(before.row);
+    this.rows.set(before.row, { before: seen ? seen.before : before, after });
+    writeRow(this.db, after);
+  }
+  /** The latest state of a row this action has touched, else the stored one. */
+  current(row: StoredRow): StoredRow {
+    return this.rows.get(row.row)?.after ?? row;
+  }
+}
+
+/**
+ * Everyone with this number again: the first row (in file order) wins, the others repeat it.
+ * Needed after a number leaves or joins a row.
+ */
+function recomputeNumber(db: Db, listId: number, digits: number, changes: Changes): void {
+  const rows = prepared<[number, number], StoredRow>(
+    db,
+    `SELECT * FROM contacts WHERE list_id = ? AND e164 = ? ORDER BY row`,
+  ).all(listId, digits);
+  const winner = rows[0]?.row ?? 0;
+  for (const stored of rows) {
+    const row = changes.current(stored);
+    const next = withDuplicateOf(row, row.row === winner ? 0 : winner);
+    if (next !== row) changes.set(stored, next);
+  }
+}
+
+/**
+ * Every number of the list again, in file order (after a change that touched many numbers).
+ * Collects the changes first: better-sqlite3 allows no writes while a statement iterates.
+ */
+function recomputeAllNumbers(db: Db, listId: number): number {
+  const first = createNumberTable(1 << 16);
+  const updates: Array<{ row: number; duplicateOf: number }> = [];
+  const select = prepared<[number], { row: number; e164: number; duplicate_of: number }>(
+    db,
+    `SELECT row, e164, duplicate_of FROM contacts INDEXED BY contacts_e164 WHERE list_id = ? AND e164 IS NOT NULL`,
+  );
+  // The e164 index gives each number's rows in row order, numbers in any order: claims per number work.
+  for (const r of select.iterate(listId)) {
+    const winner = first.claim(r.e164, r.row);
+    if (winner !== r.duplicate_of) updates.push({ row: r.row, duplicateOf: winner });
+  }
+  for (const u of updates) {
+    const stored = getRow(db, listId, u.row) as StoredRow;
+    writeRow(db, withDuplicateOf(stored, u.duplicateOf));
+  }
+  return updates.length;
+}
+
+// ---- undo ----
+
+interface ListState {
+  counts: string;
+  setup: string;
+  country: string;
+}
+
+function saveUndo(db: Db, list: StoredList, label: string, now: string, rows: Iterable<StoredRow> | string): void {
+  prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(list.id);
+  const state: ListState = { counts: list.counts, setup: list.setup, country: list.country };
+  prepared(
+    db,
+    `INSERT INTO contact_undo (list_id, label, list_state, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (list_id) DO UPDATE SET label = excluded.label, list_state = excluded.list_state, created_at = excluded.created_at`,
+  ).run(list.id, label, JSON.stringify(state), now);
+  if (typeof rows === 'string') {
+    // A predicate on contacts: the snapshot is taken in SQL (bulk actions).
+    prepared(db, `INSERT INTO contact_undo_rows SELECT * FROM contacts WHERE list_id = ? AND (${rows})`).run(list.id);
+    return;
+  }
+  const insert = prepared(
+    db,
+    `INSERT INTO contact_undo_rows (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  for (const row of rows) insert.run(row);
+}
+
+// ---- counts ----
+
+/** Counts from the rows themselves (after an import or a bulk action), from the indexes. */
+export function recount(db: Db, listId: number): StoredCounts {
+  const counts = emptyCounts();
+  for (const bucket of [0, 1, 2] as const) {
+    const all = prepared<[number, number], { n: number }>(
+      db,
+      `SELECT count(*) AS n FROM contacts INDEXED BY contacts_bucket WHERE list_id = ? AND bucket = ?`,
+    ).get(listId, bucket)!.n;
+    counts.byBucket[bucket][0] = all;
+  }
+  const excluded = prepared<[number], { bucket: number; n: number }>(
+    db,
+    `SELECT bucket, count(*) AS n FROM contacts INDEXED BY contacts_excluded WHERE list_id = ? AND excluded = 1 GROUP BY bucket`,
+  ).all(listId);
+  for (const { bucket, n } of excluded) {
+    const pair = counts.byBucket[bucket as 0 | 1 | 2];
+    pair[0] -= n;
+    pair[1] = n;
+  }
+  for (const [code, bit] of Object.entries(ISSUE_BITS) as Array<[keyof typeof ISSUE_BITS, number]>) {
+    counts.issues[code] = prepared<[number], { n: number }>(
+      db,
+      `SELECT count(*) AS n FROM contacts INDEXED BY contacts_issue_${code} WHERE list_id = ? AND issues & ${bit} != 0`,
+    ).get(listId)!.n;
+  }
+  counts.edited = prepared<[number], { n: number }>(
+    db,
+    `SELECT count(*) AS n FROM contacts INDEXED BY contacts_edited WHERE list_id = ? AND edited = 1`,
+  ).get(listId)!.n;
+  return counts;
+}
+
+function applyDelta(list: StoredList, changes: Changes): StoredCounts {
+  const counts = JSON.parse(list.counts) as StoredCounts;
+  for (const { before, after } of changes.rows.values()) {
+    addRow(counts, before, -1);
+    addRow(counts, after, 1);
+  }
+  return counts;
+}
+
+// ---- filters ----
+
+interface FilterSql {
+  /** INDEXED BY clause that makes the scan an index range in row order. */
+  index: string;
+  where: string;
+}
+
+function filterSql(filter: Exclude<ContactFilter, 'all'>): FilterSql {
+  if (filter.startsWith('bucket:')) {
+    const bucket = BUCKET[filter.slice(7) as keyof typeof BUCKET];
+    return { index: 'contacts_bucket', where: `bucket = ${bucket}` };
+  }
+  if (filter.startsWith('issue:')) {
+    const code = filter.slice(6) as keyof typeof ISSUE_BITS;
+    return { index: `contacts_issue_${code}`, where: `issues & ${ISSUE_BITS[code]} != 0` };
+  }
+  return filter === 'excluded'
+    ? { index: 'contacts_excluded', where: 'excluded = 1' }
+    : { index: 'contacts_edited', where: 'edited = 1' };
+}
+
+export interface PageArgs {
+  listId: number;
+  filter: ContactFilter;
+  /** Keyset anchor: start at this spreadsheet row (0 = the start)… */
+  fromRow: number;
+  /** …after skipping this many rows of the filter (the distance from the nearest known anchor). */
+  skip: number;
+  limit: number;
+}
+
+function page(db: Db, a: PageArgs): StoredRow[] {
+  if (a.filter === 'all') {
+    // Positions are dense (0..rows-1) and never change: the offset is the key.
+    return prepared<[number, number, number], StoredRow>(
+      db,
+      `SELECT * FROM contacts WHERE list_id = ? AND pos >= ? ORDER BY pos LIMIT ?`,
+    ).all(a.listId, a.skip, a.limit);
+  }
+  const f = filterSql(a.filter);
+  let start = a.fromRow;
+  if (a.skip > 0) {
+    // Walk the (covering) index to the first row of the window, then read just the window.
+    const found = prepared<[number, number, number], { row: number }>(
+      db,
+      `SELECT row FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row >= ? ORDER BY row LIMIT 1 OFFSET ?`,
+    ).get(a.listId, a.fromRow, a.skip);
+    if (!found) return [];
+    start = found.row;
+  }
+  return prepared<[number, number, number], StoredRow>(
+    db,
+    `SELECT * FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row >= ? ORDER BY row LIMIT ?`,
+  ).all(a.listId, start, a.limit);
+}
+
+function locate(db: Db, a: { listId: number; filter: ContactFilter; row: number }): number | null {
+  const row = getRow(db, a.listId, a.row);
+  if (!row) return null;
+  if (a.filter === 'all') return row.pos;
+  const f = filterSql(a.filter);
+  const member = prepared<[number, number], { row: number }>(
+    db,
+    `SELECT row FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row = ?`,
+  ).get(a.listId, a.row);
+  if (!member) return null;
+  return prepared<[number, number], { n: number }>(
+    db,
+    `SELECT count(*) AS n FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row < ?`,
+  ).get(a.listId, a.row)!.n;
+}
+
+// ---- import ----
+
+export interface CreateListArgs {
+  name: string;
+  fileName: string;
+  fileBytes: number;
+  country: string;
+  detected: Detected;
+  mapping: VariableMapping[];
+  setup: EngineSetup;
+  now: string;
+}
+
+function createList(db: Db, a: CreateListArgs): StoredList {
+  const info = prepared(
+    db,
+    `INSERT INTO contact_lists (name, file_name, file_bytes, status, encoding, delimiter, phone_column, country,
+       detected, mapping, headers, setup, counts, created_at, updated_at)
+     VALUES (?, ?, ?, 'importing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    a.name,
+    a.fileName,
+    a.fileBytes,
+    a.detected.encoding,
+    a.detected.delimiter,
+    a.setup.header[a.setup.phoneIndex] ?? '',
+    a.country,
+    JSON.stringify(a.detected),
+    JSON.stringify(a.mapping),
+    JSON.stringify(a.setup.header),
+    JSON.stringify(a.setup),
+    JSON.stringify(emptyCounts()),
+    a.now,
+    a.now,
+  );
+  return getList(db, Number(info.lastInsertRowid)) as StoredList;
+}
+
+const INSERT_ROW = `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons, duplicate_of, tail)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * Stores one decoded batch in one transaction. The batch was checked against its schema by the
+ * caller; here each row's bucket must follow from its flags and duplicate (as the engine decides)
+ * and exactly the rows that are not valid carry Reasons. The rejects-file tail is kept only when
+ * it differs from re-rendering the cells (the engine copies comma-delimited records verbatim).
+ */
+function insertBatch(db: Db, a: { listId: number; phoneIndex: number; batch: ImportBatchData }): number {
+  const { batch } = a;
+  const insert = prepared(db, INSERT_ROW);
+  const rejects = new Map<number, readonly [string, string]>();
+  for (const [index, reasons, tail] of batch.rejects) rejects.set(index, [reasons, tail]);
+  for (let i = 0; i < batch.rows.length; i++) {
+    const flags = batch.flags[i] as number;
+    const duplicateOf = batch.duplicateOf[i] as number;
+    const bucket = batch.buckets[i] as number;
+    const row = batch.rows[i] as number;
+    if (BUCKET[bucketOf(flags, duplicateOf)] !== bucket) {
+      throw new DeskFailure('invalid_request', `Row ${row}: its bucket does not follow from its issues.`, 'data');
+    }
+    const reject = rejects.get(i);
+    if ((reject === undefined) !== (bucket === BUCKET.valid)) {
+      throw new DeskFailure('invalid_request', `Row ${row}: rejected rows (and only they) need their Reasons.`, 'data');
+    }
+    const cells = batch.cells[i] as string[];
+    const e164 = batch.e164[i] as number;
+    const tail = reject && reject[1] !== renderTail(cells) ? reject[1] : null;
+    insert.run(
+      a.listId,
+      row,
+      batch.pos + i,
+      JSON.stringify(cells),
+      cells[a.phoneIndex] ?? '',
+      e164 === 0 ? null : e164,
+      bucket,
+      issueBits(flags, duplicateOf),
+      reject ? reject[0] : '',
+      duplicateOf,
+      tail,
+    );
+  }
+  return batch.rows.length;
+}
+
+/** Deletes up to `limit` rows of a list (and of its undo), so big deletes never block the worker long. */
+function clearRows(db: Db, a: { listId: number; limit: number }): number {
+  let deleted = 0;
+  for (const table of ['contact_undo_rows', 'contacts']) {
+    deleted += prepared(
+      db,
+      `DELETE FROM ${table} WHERE list_id = ? AND row IN (SELECT row FROM ${table} WHERE list_id = ? ORDER BY row LIMIT ?)`,
+    ).run(a.listId, a.listId, a.limit).changes;
+    if (deleted >= a.limit) break;
+  }
+  return deleted;
+}
+
+function finishImport(db: Db, a: { listId: number; report: ImportReport; now: string }): StoredList {
+  const counts = recount(db, a.listId);
+  const list = getList(db, a.listId);
+  if (!list || list.status !== 'importing') throw new DeskFailure('conflict', 'This import is not in progress.', 'importId');
+  prepared(
+    db,
+    `UPDATE contact_lists SET status = 'ready', counts = ?, report = ?, encoding = ?, updated_at = ?, revision = revision + 1 WHERE id = ?`,
+  ).run(JSON.stringify(counts), JSON.stringify(a.report), a.report.encoding, a.now, a.listId);
+  return getList(db, a.listId) as StoredList;
+}
+
+// ---- fixes ----
+
+function editCell(
+  db: Db,
+  a: { listId: number; row: number; column: number; value: string; now: string },
+): { list: StoredList; changed: StoredRow[] } {
+  const list = readyList(db, a.listId);
+  const before = getRow(db, a.listId, a.row);
+  if (!before) throw new DeskFailure('not_found', `Row ${a.row} is not in this list.`, 'row');
+  const setup = JSON.parse(list.setup) as EngineSetup;
+  const cells = JSON.parse(before.cells) as string[];
+  const width = Math.max(cells.length, setup.header.length);
+  if (a.column >= width) throw new DeskFailure('invalid_request', `Row ${a.row} has no column ${a.column + 1}.`, 'column');
+  if (cells[a.column] === a.value) return { list, changed: [] };
+  const next = cells.slice();
+  while (next.length <= a.column) next.push(''); // filling a missing cell of a short row
+  next[a.column] = a.value;
+
+  const changes = new Changes(db);
+  const after = { ...revalidated(db, before, next, setupWithCountry(setup, before.country), true), edited: 1, tail: null };
+  changes.set(before, after);
+  for (const digits of new Set([before.e164, after.e164])) {
+    if (digits !== null) recomputeNumber(db, a.listId, digits, changes);
+  }
+  const counts = applyDelta(list, changes);
+  saveUndo(db, list, `Edit of row ${a.row}`, a.now, [...changes.rows.values()].map((c) => c.before));
+  touch(db, a.listId, counts, a.now);
+  return { list: getList(db, a.listId) as StoredList, changed: [...changes.rows.values()].map((c) => c.after) };
+}
+
+function setExcluded(db: Db, a: { listId: number; rows: number[]; excluded: boolean; now: string }): StoredList {
+  const list = readyList(db, a.listId);
+  const changes = new Changes(db);
+  for (const row of new Set(a.rows)) {
+    const before = getRow(db, a.listId, row);
+    if (!before) throw new DeskFailure('not_found', `Row ${row} is not in this list.`, 'rows');
+    if ((before.excluded === 1) !== a.excluded) changes.set(before, { ...before, excluded: a.excluded ? 1 : 0 });
+  }
+  if (changes.rows.size === 0) return list;
+  const counts = applyDelta(list, changes);
+  const label = `${a.excluded ? 'Exclude' : 'Include'} ${changes.rows.size === 1 ? `row ${[...changes.rows.keys()][0]}` : `${changes.rows.size} rows`}`;
+  saveUndo(db, list, label, a.now, [...changes.rows.values()].map((c) => c.before));
+  touch(db, a.listId, counts, a.now);
+  return getList(db, a.listId) as StoredList;
+}
+
+/** Sets `excluded` on every row matching `where`; the snapshot for undo is taken in SQL first. */
+function bulkExclude(db: Db, a: { listId: number; now: string }, where: string, excluded: 0 | 1, label: (n: number) => string) {
+  const list = readyList(db, a.listId);
+  const n = prepared<[number], { n: number }>(db, `SELECT count(*) AS n FROM contacts WHERE list_id = ? AND (${where})`).get(
+    a.listId,
+  )!.n;
+  if (n === 0) return { list, affected: 0 };
+  saveUndo(db, list, label(n), a.now, where);
+  prepared(db, `UPDATE contacts SET excluded = ${excluded} WHERE list_id = ? AND (${where})`).run(a.listId);
+  touch(db, a.listId, recount(db, a.listId), a.now);
+  return { list: getList(db, a.listId) as StoredList, affected: n };
+}
+
+/** A number that carries its own country code ("+1 …", "0044 …") ignores the default country. */
+const hasCountryCode = (raw: string): boolean => {
+  const text = phoneText(raw);
+  return text.startsWith('+') || text.startsWith('00');
+};
+
+const CHUNK = 5000;
+
+/**
+ * Reads numbers without a country code with `country`. scope 'invalid': rows whose number is
+ * invalid, changed only where that makes it valid (the row remembers the country); 'all': the
+ * list's default country changes and every row without its own country is checked again.
+ */
+function applyCountry(
+  db: Db,
+  a: { listId: number; country: string; scope: 'invalid' | 'all'; now: string },
+): { list: StoredList; affected: number } {
+  const list = readyList(db, a.listId);
+  const resolved = resolveDefaultCountry(a.country);
+  if (!resolved) {
+    throw new DeskFailure('invalid_request', `Unknown country "${a.country}": use an ISO code such as IN or a prefix such as +91.`, 'country');
+  }
+  const setup = JSON.parse(list.setup) as EngineSetup;
+  const target: EngineSetup = { ...setup, country: resolved.country, callingCode: resolved.callingCode };
+  const label = `Apply ${a.country} to ${a.scope === 'invalid' ? 'invalid numbers' : 'numbers'} without a country code`;
+  let affected = 0;
+
+  if (a.scope === 'invalid') {
+    const changes = new Changes(db);
+    const bit = ISSUE_BITS.phone_invalid;
+    const candidates = prepared<[number], StoredRow>(
+      db,
+      `SELECT * FROM contacts INDEXED BY contacts_issue_phone_invalid WHERE list_id = ? AND issues & ${bit} != 0 ORDER BY row`,
+    ).all(a.listId);
+    const numbers = new Set<number>();
+    for (const before of candidates) {
+      if (hasCountryCode(before.phone_raw)) continue;
+      const checked = revalidated(db, before, JSON.parse(before.cells) as string[], target, true);
+      if (checked.e164 === null) continue;
+      const after = { ...checked, country: a.country };
+      changes.set(before, after);
+      numbers.add(after.e164 as number);
+    }
+    affected = changes.rows.size;
+    if (affected === 0) return { list, affected };
+    for (const digits of numbers) recomputeNumber(db, a.listId, digits, changes);
+    saveUndo(db, list, label, a.now, [...changes.rows.values()].map((c) => c.before));
+    touch(db, a.listId, applyDelta(list, changes), a.now);
+    return { list: getList(db, a.listId) as StoredList, affected };
+  }
+
+  // 'all': many rows may change, and with them any number's first row: snapshot the whole list,
+  // check rows in keyset chunks, then recompute every number's duplicates in one pass.
+  saveUndo(db, list, label, a.now, '1 = 1');
+  let from = 0;
+  for (;;) {
+    const chunk = prepared<[number, number, number], StoredRow>(
+      db,
+      `SELECT * FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
+    ).all(a.listId, from, CHUNK);
+    if (chunk.length === 0) break;
+    from = (chunk[chunk.length - 1] as StoredRow).row;
+    for (const before of chunk) {
+      if (hasCountryCode(before.phone_raw)) continue;
+      // Without duplicates (duplicate_of 0): the pass below decides them for every number.
+      const after = revalidated(db, before, JSON.parse(before.cells) as string[], target, false);
+      if (after.e164 !== before.e164 || after.issues !== flagsOf(before.issues)) affected++;
+      writeRow(db, after);
+    }
+  }
+  recomputeAllNumbers(db, a.listId);
+  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(JSON.stringify(target), a.country, a.listId);
+  touch(db, a.listId, recount(db, a.listId), a.now);
+  return { list: getList(db, a.listId) as StoredList, affected };
+}
+
+function undo(db: Db, a: { listId: number; now: string }): { list: StoredList; undone: string } {
+  readyList(db, a.listId);
+  const saved = prepared<[number], { label: string; list_state: string }>(
+    db,
+    `SELECT label, list_state FROM contact_undo WHERE list_id = ?`,
+  ).get(a.listId);
+  if (!saved) throw new DeskFailure('conflict', 'There is nothing to undo.', 'listId');
+  prepared(db, `INSERT OR REPLACE INTO contacts SELECT * FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
+  const state = JSON.parse(saved.list_state) as ListState;
+  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(state.setup, state.country, a.listId);
+  prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
+  prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(a.listId);
+  touch(db, a.listId, JSON.parse(state.counts) as StoredCounts, a.now);
+  return { list: getList(db, a.listId) as StoredList, undone: saved.label };
+}
+
+// ---- export ----
+
+export interface ExportRow {
+  row: number;
+  cells: string;
+  e164: number | null;
+  reasons: string;
+  tail: string | null;
+}
+
+/** The rows of one export file in file order, excluded rows left out, a keyset page per step. */
+function* exportRows(db: Db, a: { listId: number; kind: 'upload' | 'rejects'; batch: number }): Iterator<ExportRow[], void, undefined> {
+  const sql =
+    a.kind === 'upload'
+      ? `SELECT row, cells, e164, reasons, tail FROM contacts INDEXED BY contacts_bucket
+         WHERE list_id = ? AND bucket = 0 AND row > ? AND excluded = 0 ORDER BY row LIMIT ?`
+      : `SELECT row, cells, e164, reasons, tail FROM contacts
+         WHERE list_id = ? AND row > ? AND bucket != 0 AND excluded = 0 ORDER BY row LIMIT ?`;
+  let from = 0;
+  for (;;) {
+    const rows = prepared<[number, number, number], ExportRow>(db, sql).all(a.listId, from, a.batch);
+    if (rows.length === 0) return;
+    from = (rows[rows.length - 1] as ExportRow).row;
+    yield rows;
+  }
+}
+
+const tx = <A, R>(run: (db: Db, args: A) => R) => query((db: Db, args: A): R => db.transaction(() => run(db, args))());
+
+export const contactsQueries = {
+  'contacts.lists': query((db, _args: Record<string, never>) =>
+    prepared<[], StoredList>(db, `${LIST_SELECT} WHERE l.status != 'deleting' ORDER BY l.created_at DESC, l.id DESC`).all(),
+  ),
+  'contacts.list': query((db, a: { listId: number }) => getList(db, a.listId)),
+  /** Lists left half-imported or half-deleted by an earlier run (removed at start-up). */
+  'contacts.unfinished': query((db, _args: Record<string, never>) =>
+    prepared<[], { id: number }>(db, `SELECT id FROM contact_lists WHERE status != 'ready'`)
+      .all()
+      .map((r) => r.id),
+  ),
+  'contacts.createList': tx(createList),
+  'contacts.insertBatch': tx(insertBatch),
+  'contacts.finishImport': tx(finishImport),
+  'contacts.markDeleting': query(
+    (db, a: { listId: number }) =>
+      prepared(db, `UPDATE contact_lists SET status = 'deleting' WHERE id = ?`).run(a.listId).changes > 0,
+  ),
+  'contacts.clearRows': tx(clearRows),
+  'contacts.removeList': tx((db, a: { listId: number }) => {
+    prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(a.listId);
+    return prepared(db, `DELETE FROM contact_lists WHERE id = ?`).run(a.listId).changes > 0;
+  }),
+  'contacts.page': query(page),
+  'contacts.locate': query(locate),
+  'contacts.editCell': tx(editCell),
+  'contacts.setExcluded': tx(setExcluded),
+  'contacts.excludeInvalid': tx((db, a: { listId: number; now: string }) =>
+    bulkExclude(db, a, 'bucket = 1 AND excluded = 0', 1, (n) => `Exclude ${n} invalid rows`),
+  ),
+  'contacts.includeAll': tx((db, a: { listId: number; now: string }) =>
+    bulkExclude(db, a, 'excluded = 1', 0, (n) => `Include ${n} excluded rows`),
+  ),
+  'contacts.applyCountry': tx(applyCountry),
+  'contacts.undo': tx(undo),
+  'contacts.exportRows': stream(exportRows),
+};

@@ -1,0 +1,426 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
+import { toast } from '../../components/toastStore.ts';
+import { desk } from '../../desk/desk.ts';
+import { useContacts } from './contactsStore.ts';
+import { FILTER_OPTIONS, filterTotal } from './filters.ts';
+import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
+import { RowCache } from './rowCache.ts';
+import { scrollGeometry } from './scrollGeometry.ts';
+
+const ROW_HEIGHT = 32;
+const HEADER_HEIGHT = 34;
+const OVERSCAN = 10;
+
+interface Column {
+  key: string;
+  label: string;
+  width: number;
+  /** Index into the row's cells for the file's own columns (editable), else -1. */
+  cell: number;
+}
+
+interface Editing {
+  index: number;
+  col: number;
+  value: string;
+}
+
+/**
+ * The rows of a list, a window at a time from SQLite (keyset-paged by the back end), in a grid
+ * that scrolls through millions of rows. Keyboard: arrows, Page Up/Down, Home/End move; Enter or
+ * F2 edits a cell (Enter saves, Escape cancels); Space on the Row or Status column excludes or
+ * includes the row; Enter on a duplicate's Status cell goes to the row it repeats.
+ */
+export function ContactsGrid({ list }: { list: ContactList }) {
+  const filter = useContacts((s) => s.filter);
+  const setFilter = useContacts((s) => s.setFilter);
+  const version = useContacts((s) => s.version);
+  const focusRow = useContacts((s) => s.focusRow);
+  const applyList = useContacts((s) => s.applyList);
+  const jumpTo = useContacts((s) => s.jumpTo);
+  const gridId = useId().replace(/:/g, '');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewHeight, setViewHeight] = useState(480);
+  const [active, setActive] = useState({ index: 0, col: 3 });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+
+  const total = filterTotal(list.counts, filter);
+  const cache = useMemo(() => new RowCache(list.id, filter, (r) => desk().contacts.rows(r)), [list.id, filter]);
+  // The cache fills in the background: each page that arrives re-renders the grid.
+  const [, setTick] = useState(0);
+  useEffect(() => cache.subscribe(() => setTick((t) => t + 1)), [cache]);
+
+  const header = list.detected.header;
+  const phoneIndex = header.indexOf(list.detected.phoneColumn);
+  const columns: Column[] = useMemo(
+    () => [
+      { key: 'row', label: 'Row', width: 76, cell: -1 },
+      { key: 'status', label: 'Status', width: 270, cell: -1 },
+      { key: 'e164', label: 'E.164', width: 150, cell: -1 },
+      ...header.map((h, i) => ({
+        key: `c${i}`,
+        label: i === phoneIndex ? `${h || `Column ${i + 1}`} (phone)` : h || `Column ${i + 1}`,
+        width: i === phoneIndex ? 170 : 160,
+        cell: i,
+      })),
+    ],
+    [header, phoneIndex],
+  );
+  const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
+  const bodyHeight = Math.max(ROW_HEIGHT, viewHeight - HEADER_HEIGHT);
+  const geometry = useMemo(() => scrollGeometry(total, ROW_HEIGHT, bodyHeight), [total, bodyHeight]);
+  const firstExact = geometry.firstRow(scrollTop);
+  const visible = Math.ceil(bodyHeight / ROW_HEIGHT) + 1;
+  const start = Math.max(0, Math.floor(firstExact) - OVERSCAN);
+  const end = Math.min(total - 1, Math.floor(firstExact) + visible + OVERSCAN);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight));
+    observer.observe(el);
+    setViewHeight(el.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    cache.setVersion(version);
+  }, [cache, version]);
+  useEffect(() => {
+    cache.ensure(start, end);
+  }, [cache, start, end, version]);
+
+  /** Scrolls so row `index` is in view (centred when asked); the scroll event updates the view. */
+  const reveal = (index: number, centre = false) => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const first = geometry.firstRow(el.scrollTop);
+    const rowsInView = Math.floor(bodyHeight / ROW_HEIGHT);
+    let target = first;
+    if (centre) target = index - rowsInView / 2;
+    else if (index < first) target = index;
+    else if (index > first + rowsInView - 1) target = index - rowsInView + 1;
+    if (target !== first) el.scrollTop = geometry.scrollTopFor(Math.max(0, target));
+  };
+
+  // A jump (to the row a duplicate repeats) makes that row active; a new filter or list starts at
+  // the top. (State adjusted while rendering, as React recommends for state that follows props.)
+  const [seen, setSeen] = useState({ focusRow, filter, listId: list.id });
+  if (seen.focusRow !== focusRow || seen.filter !== filter || seen.listId !== list.id) {
+    setSeen({ focusRow, filter, listId: list.id });
+    if (focusRow && focusRow !== seen.focusRow) setActive((a) => ({ index: focusRow.index, col: a.col }));
+    else if (seen.filter !== filter || seen.listId !== list.id) setActive((a) => ({ index: 0, col: a.col }));
+  }
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !focusRow) return;
+    const rowsInView = Math.floor(bodyHeight / ROW_HEIGHT);
+    el.scrollTop = geometry.scrollTopFor(Math.max(0, focusRow.index - rowsInView / 2));
+    el.focus();
+  }, [focusRow, geometry, bodyHeight]);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && !useContacts.getState().focusRow) el.scrollTop = 0;
+  }, [filter, list.id]);
+
+  const activeIndex = Math.min(active.index, Math.max(0, total - 1));
+  const cellId = (index: number, col: number) => `${gridId}-r${index}-c${col}`;
+
+  const toggleExcluded = async (row: ContactRow) => {
+    const result = await desk().contacts.setExcluded({ listId: list.id, rows: [row.row], excluded: !row.excluded });
+    if (!result.ok) {
+      toast.error(result.error.message);
+      return;
+    }
+    cache.patch([{ ...row, excluded: !row.excluded }]);
+    applyList(result.value.list);
+    setAnnouncement(`Row ${row.row} ${row.excluded ? 'included again' : 'excluded from both files'}.`);
+  };
+
+  const save = async (edit: Editing) => {
+    const row = cache.get(edit.index);
+    const column = columns[edit.col];
+    if (!row || !column || column.cell < 0) return;
+    setSaving(true);
+    const result = await desk().contacts.editCell({ listId: list.id, row: row.row, column: column.cell, value: edit.value });
+    setSaving(false);
+    setEditing(null);
+    scrollRef.current?.focus();
+    if (!result.ok) {
+      toast.error(result.error.message);
+      return;
+    }
+    cache.patch(result.value.changed);
+    applyList(result.value.list);
+    const after = result.value.changed.find((r) => r.row === row.row);
+    if (after) {
+      const others = result.value.changed.length - 1;
+      setAnnouncement(
+        `Row ${after.row} is now ${after.bucket}${after.issues.length ? ` (${after.issues.map((c) => ISSUE_LABELS[c]).join(', ')})` : ''}` +
+          (others > 0 ? `; ${others} other row${others === 1 ? '' : 's'} with the same number changed too.` : '.'),
+      );
+    }
+  };
+
+  const startEditing = (index: number, col: number) => {
+    const row = cache.get(index);
+    const column = columns[col];
+    if (!row || !column || column.cell < 0) return;
+    setEditing({ index, col, value: row.cells[column.cell] ?? '' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (editing || total === 0) return;
+    const pageRows = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT) - 1);
+    let { index, col } = { index: activeIndex, col: active.col };
+    switch (event.key) {
+      case 'ArrowDown':
+        index++;
+        break;
+      case 'ArrowUp':
+        index--;
+        break;
+      case 'ArrowRight':
+        col++;
+        break;
+      case 'ArrowLeft':
+        col--;
+        break;
+      case 'PageDown':
+        index += pageRows;
+        break;
+      case 'PageUp':
+        index -= pageRows;
+        break;
+      case 'Home':
+        if (event.ctrlKey) index = 0;
+        else col = 0;
+        break;
+      case 'End':
+        if (event.ctrlKey) index = total - 1;
+        else col = columns.length - 1;
+        break;
+      case 'Enter':
+      case 'F2': {
+        event.preventDefault();
+        const row = cache.get(index);
+        if (columns[col]?.key === 'status' && row && row.duplicateOf > 0) void jumpTo(row.duplicateOf);
+        else startEditing(index, col);
+        return;
+      }
+      case ' ': {
+        const key = columns[col]?.key;
+        const row = cache.get(index);
+        if ((key === 'row' || key === 'status') && row) {
+          event.preventDefault();
+          void toggleExcluded(row);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+    index = Math.max(0, Math.min(total - 1, index));
+    col = Math.max(0, Math.min(columns.length - 1, col));
+    setActive({ index, col });
+    reveal(index);
+    const el = scrollRef.current;
+    const column = document.getElementById(cellId(index, col));
+    if (el && column) {
+      // Keep the active column in view horizontally.
+      const left = columns.slice(0, col).reduce((s, c) => s + c.width, 0);
+      const width = columns[col]?.width ?? 0;
+      if (left < el.scrollLeft) el.scrollLeft = left;
+      else if (left + width > el.scrollLeft + el.clientWidth) el.scrollLeft = left + width - el.clientWidth;
+    }
+  };
+
+  const rows: number[] = [];
+  for (let i = start; i <= end; i++) rows.push(i);
+  const activeRendered = activeIndex >= start && activeIndex <= end;
+  const filterLabel = FILTER_OPTIONS.find((o) => o.value === filter)?.label ?? filter;
+
+  return (
+    <section className="contacts-section grid-section" aria-labelledby={`${gridId}-title`}>
+      <div className="grid-toolbar">
+        <h3 id={`${gridId}-title`} className="subsection-title">
+          Rows
+        </h3>
+        <label className="grid-filter">
+          <span>Show</span>
+          <select className="select" value={filter} onChange={(e) => setFilter(e.target.value as typeof filter)} aria-label="Show rows">
+            {FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label} ({formatCount(filterTotal(list.counts, o.value))})
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted" data-testid="grid-total">
+          {formatCount(total)} {total === 1 ? 'row' : 'rows'}
+        </span>
+      </div>
+      <p className="field-hint" id={`${gridId}-help`}>
+        Arrow keys move; Enter or F2 edits a cell (Enter saves, Escape cancels); Space on Row or Status excludes or includes
+        the row; Enter on a duplicate&apos;s Status goes to the row it repeats.
+      </p>
+      {cache.error ? <p className="field-error">{cache.error}</p> : null}
+      <div
+        ref={scrollRef}
+        className="grid-scroll"
+        role="grid"
+        aria-label={`Contacts: ${filterLabel}`}
+        aria-describedby={`${gridId}-help`}
+        aria-rowcount={total + 1}
+        aria-colcount={columns.length}
+        aria-activedescendant={activeRendered && !editing ? cellId(activeIndex, active.col) : undefined}
+        tabIndex={0}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+      >
+        <div className="grid-canvas" style={{ height: geometry.canvasHeight + HEADER_HEIGHT, width: totalWidth }}>
+          <div className="grid-sticky" style={{ height: viewHeight, width: totalWidth }}>
+            <div className="grid-row grid-header" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+              {columns.map((c, col) => (
+                <div key={c.key} role="columnheader" aria-colindex={col + 1} className="grid-cell" style={{ width: c.width }}>
+                  {c.label}
+                </div>
+              ))}
+            </div>
+            <div className="grid-body" style={{ top: HEADER_HEIGHT }}>
+              {total === 0 ? <p className="grid-empty muted">No rows to show.</p> : null}
+              {rows.map((index) => {
+                const row = cache.get(index);
+                const top = (index - firstExact) * ROW_HEIGHT;
+                const classes = [
+                  'grid-row',
+                  row ? `bucket-${row.bucket}` : 'grid-row-loading',
+                  row?.excluded ? 'is-excluded' : '',
+                  focusRow && row?.row === focusRow.row ? 'is-target' : '',
+                  index === activeIndex ? 'is-active-row' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ');
+                return (
+                  <div
+                    key={index}
+                    role="row"
+                    aria-rowindex={index + 2}
+                    className={classes}
+                    style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+                    data-row={row?.row}
+                  >
+                    {columns.map((c, col) => {
+                      const isActive = index === activeIndex && col === active.col;
+                      const isEditing = editing !== null && editing.index === index && editing.col === col;
+                      return (
+                        <div
+                          key={c.key}
+                          id={cellId(index, col)}
+                          role="gridcell"
+                          aria-colindex={col + 1}
+                          aria-readonly={c.cell < 0 ? true : undefined}
+                          className={['grid-cell', `col-${c.key}`, c.cell === phoneIndex ? 'is-phone' : '', isActive ? 'is-active' : ''].filter(Boolean).join(' ')}
+                          style={{ width: c.width }}
+                          onMouseDown={() => setActive({ index, col })}
+                          onDoubleClick={() => startEditing(index, col)}
+                        >
+                          {isEditing ? (
+                            <input
+                              className="grid-input"
+                              aria-label={`${c.label}, row ${row?.row ?? ''}`}
+                              value={editing.value}
+                              disabled={saving}
+                              autoFocus
+                              onChange={(e) => setEditing({ ...editing, value: e.target.value })}
+                              onKeyDown={(e) => {
+                                e.stopPropagation();
+                                if (e.key === 'Enter') {
+                                  e.preventDefault();
+                                  void save(editing);
+                                } else if (e.key === 'Escape') {
+                                  e.preventDefault();
+                                  setEditing(null);
+                                  scrollRef.current?.focus();
+                                }
+                              }}
+                              onBlur={() => {
+                                if (!saving) setEditing(null);
+                              }}
+                            />
+                          ) : (
+                            <CellContent column={c} row={row} onJump={(r) => void jumpTo(r)} onToggle={(r) => void toggleExcluded(r)} />
+                          )}
+                        </div>
+                      );
+                    })}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
+
+function CellContent({
+  column,
+  row,
+  onJump,
+  onToggle,
+}: {
+  column: Column;
+  row: ContactRow | undefined;
+  onJump: (row: number) => void;
+  onToggle: (row: ContactRow) => void;
+}) {
+  if (!row) return <span className="grid-loading" aria-hidden="true" />;
+  switch (column.key) {
+    case 'row':
+      return (
+        <span className="row-number">
+          {row.row}
+          {row.edited ? <span className="chip chip-edited" title="Edited">edited</span> : null}
+        </span>
+      );
+    case 'status':
+      return (
+        <span className="status-cell">
+          <span className={`badge-bucket bucket-${row.bucket}`}>{row.excluded ? 'Excluded' : row.bucket === 'valid' ? 'Valid' : row.bucket === 'invalid' ? 'Invalid' : 'Duplicate'}</span>
+          {row.issues
+            .filter((c) => c !== 'duplicate')
+            .map((code) => (
+              <span key={code} className={`chip chip-${code}`} title={ISSUE_LABELS[code]}>
+                {code.replace(/_/g, ' ')}
+              </span>
+            ))}
+          {row.duplicateOf > 0 ? (
+            <button type="button" tabIndex={-1} className="link-button" onClick={() => onJump(row.duplicateOf)}>
+              of row {row.duplicateOf}
+            </button>
+          ) : null}
+          <button type="button" tabIndex={-1} className="link-button exclude-toggle" onClick={() => onToggle(row)}>
+            {row.excluded ? 'include' : 'exclude'}
+          </button>
+        </span>
+      );
+    case 'e164':
+      return row.e164 ? <span className="mono">{row.e164}</span> : <span className="muted">—</span>;
+    default: {
+      const value = row.cells[column.cell];
+      if (value === undefined) return <span className="muted" title="This row has no such cell">∅</span>;
+      return <span title={value.length > 20 ? value : undefined}>{value}</span>;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { Button } from '../../components/Button.tsx';
+import { useContacts } from './contactsStore.ts';
+import { ImportStart } from './ImportStart.tsx';
+import { ImportProgressPanel } from './ImportProgressPanel.tsx';
+import { ListView } from './ListView.tsx';
+import { SavedLists } from './SavedLists.tsx';
+import './contacts.css';
+
+/** Contacts: import a CSV (cleaned in Web Workers, stored in SQLite), review, fix and export it. */
+export function ContactsPage() {
+  const list = useContacts((s) => s.list);
+  const importing = useContacts((s) => s.importing);
+  const closeList = useContacts((s) => s.closeList);
+  const loadLists = useContacts((s) => s.loadLists);
+
+  useEffect(() => {
+    void loadLists();
+  }, [loadLists]);
+
+  const running = importing !== null && importing.phase !== 'done';
+  const showingList = list !== null && !running;
+
+  return (
+    <>
+      <PageHeader
+        title="Contacts"
+        subtitle="Import, check, fix and export contact lists on this computer, before anything is uploaded."
+        actions={
+          showingList || running ? (
+            <Button variant="ghost" onClick={closeList}>
+              All lists
+            </Button>
+          ) : null
+        }
+      />
+      <div className="page-body contacts">
+        {showingList ? (
+          <ListView list={list} />
+        ) : running ? (
+          <ImportProgressPanel />
+        ) : (
+          <>
+            <ImportStart />
+            <SavedLists />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

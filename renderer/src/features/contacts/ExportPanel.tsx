@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import type { ContactList, ExportKind, ExportResult } from '../../../../shared/ipc/channels/contacts.ts';
+import { useApp } from '../../app/appStore.ts';
+import { Button } from '../../components/Button.tsx';
+import { toast } from '../../components/toastStore.ts';
+import { desk } from '../../desk/desk.ts';
+import { formatBytes, formatCount } from './formatNumbers.ts';
+
+const baseName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').trim().slice(0, 80) || 'contacts';
+
+/** Starts a same-origin download the browser host streams once (the file never passes through JS). */
+function download(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/**
+ * The upload CSV (valid rows, Mobile Number first) and the rejects CSV (row, reasons, original
+ * cells), written by the back end from SQLite. Electron writes to a path; the browser downloads.
+ */
+export function ExportPanel({ list }: { list: ContactList }) {
+  const host = useApp((s) => s.info?.host ?? 'browser');
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+  const [last, setLast] = useState<ExportResult | null>(null);
+  const [folder, setFolder] = useState('~/Downloads');
+  const id = useId();
+
+  const exportFile = async (kind: ExportKind) => {
+    setBusy(kind);
+    const fileName = `${baseName(list.name)}-${kind}.csv`;
+    const result =
+      host === 'electron'
+        ? await desk().contacts.export({ listId: list.id, kind, path: `${folder.replace(/\/+$/, '')}/${fileName}` })
+        : await desk().contacts.export({ listId: list.id, kind, download: true });
+    setBusy(null);
+    if (!result.ok) {
+      toast.error(result.error.message);
+      return;
+    }
+    setLast(result.value);
+    if (result.value.downloadUrl) download(result.value.downloadUrl, result.value.fileName);
+    else toast.success(`Saved ${result.value.path ?? result.value.fileName}`);
+  };
+
+  return (
+    <section className="contacts-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="subsection-title">
+        Export
+      </h3>
+      {host === 'electron' ? (
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-folder`}>
+            Save to folder
+          </label>
+          <input id={`${id}-folder`} className="input" value={folder} onChange={(e) => setFolder(e.target.value)} spellCheck={false} />
+        </div>
+      ) : null}
+      <div className="action-row">
+        <Button variant="primary" busy={busy === 'upload'} disabled={busy !== null} onClick={() => void exportFile('upload')}>
+          {host === 'electron' ? 'Save' : 'Download'} upload CSV ({formatCount(list.counts.upload)} rows)
+        </Button>
+        <Button busy={busy === 'rejects'} disabled={busy !== null} onClick={() => void exportFile('rejects')}>
+          {host === 'electron' ? 'Save' : 'Download'} rejects CSV ({formatCount(list.counts.rejects)} rows)
+        </Button>
+      </div>
+      {last ? (
+        <p className="muted" role="status">
+          {last.kind === 'upload' ? 'Upload' : 'Rejects'} file: {formatCount(last.rows)} rows, {formatBytes(last.bytes)}
+          {last.path ? ` — ${last.path}` : ` — ${last.fileName}`}
+        </p>
+      ) : null}
+      <p className="field-hint">
+        Upload: UTF-8, Mobile Number first in E.164, valid rows only. Rejects: spreadsheet row, reasons and the original
+        cells (formulas neutralised). Excluded rows are in neither.
+      </p>
+    </section>
+  );
+}

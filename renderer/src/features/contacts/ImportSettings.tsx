@@ -1,0 +1,233 @@
+import { useId, useState } from 'react';
+import { DELIMITERS, ENCODINGS } from '../../../../shared/domain/contacts/types.ts';
+import type { Delimiter, Encoding } from '../../../../shared/domain/contacts/types.ts';
+import type { Detected, ImportChoices, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
+import { Button } from '../../components/Button.tsx';
+import { useContacts } from './contactsStore.ts';
+import { DELIMITER_LABELS, ENCODING_LABELS, SOURCE_LABELS } from './formatNumbers.ts';
+
+/**
+ * What the file turned out to be (encoding, delimiter, phone column), the default country and the
+ * variables mapping. While this session still has the file, each can be changed: the import runs
+ * again with the new setting.
+ */
+export function ImportSettings({
+  detected,
+  variables,
+  editable,
+  country,
+}: {
+  detected: Detected;
+  variables: VariableMapping[];
+  editable: boolean;
+  country?: string;
+}) {
+  const source = useContacts((s) => s.source);
+  const reimport = useContacts((s) => s.reimport);
+  const id = useId();
+  const canChange = editable && source !== null;
+  const choices: ImportChoices | null = source?.choices ?? null;
+  const [countryText, setCountryText] = useState(choices?.country ?? country ?? '');
+  const [newVariable, setNewVariable] = useState('');
+
+  const change = (patch: Partial<ImportChoices>) => reimport(patch);
+  const setMapping = (next: VariableMapping[]) => change({ variables: next });
+
+  return (
+    <section className="import-settings" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="subsection-title">
+        File settings
+      </h3>
+      {!canChange ? (
+        <p className="muted">To change these, import the file again.</p>
+      ) : (
+        <p className="muted">Changing a setting imports the file again with it.</p>
+      )}
+      <div className="settings-grid">
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-encoding`}>
+            Encoding
+          </label>
+          <select
+            id={`${id}-encoding`}
+            className="select"
+            value={detected.encoding}
+            disabled={!canChange}
+            onChange={(e) => change({ encoding: e.target.value as Encoding })}
+            aria-describedby={`${id}-encoding-hint`}
+          >
+            {ENCODINGS.map((e) => (
+              <option key={e} value={e}>
+                {ENCODING_LABELS[e]}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id={`${id}-encoding-hint`}>
+            {SOURCE_LABELS[detected.encodingSource]}
+            {detected.encodingNote ? ` — ${detected.encodingNote}` : ''}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-delimiter`}>
+            Delimiter
+          </label>
+          <select
+            id={`${id}-delimiter`}
+            className="select"
+            value={detected.delimiter}
+            disabled={!canChange}
+            onChange={(e) => change({ delimiter: e.target.value as Delimiter })}
+            aria-describedby={`${id}-delimiter-hint`}
+          >
+            {DELIMITERS.map((d) => (
+              <option key={d} value={d}>
+                {DELIMITER_LABELS[d]}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id={`${id}-delimiter-hint`}>
+            {SOURCE_LABELS[detected.delimiterSource]}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-phone`}>
+            Phone column
+          </label>
+          <select
+            id={`${id}-phone`}
+            className="select"
+            value={detected.phoneColumn}
+            disabled={!canChange}
+            onChange={(e) => change({ phoneColumn: e.target.value })}
+            aria-describedby={`${id}-phone-hint`}
+          >
+            {detected.header.map((h, i) => (
+              <option key={`${i}-${h}`} value={h}>
+                {h || `(column ${i + 1})`}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id={`${id}-phone-hint`}>
+            {choices?.phoneColumn ? SOURCE_LABELS.override : SOURCE_LABELS.detected}
+          </p>
+        </div>
+        <form
+          className="field"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (countryText.trim() && countryText.trim() !== choices?.country) change({ country: countryText.trim() });
+          }}
+        >
+          <label className="field-label" htmlFor={`${id}-country`}>
+            Default country
+          </label>
+          <div className="inline-controls">
+            <input
+              id={`${id}-country`}
+              className="input input-short"
+              value={countryText}
+              disabled={!canChange}
+              onChange={(e) => setCountryText(e.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+            />
+            {canChange ? (
+              <Button type="submit" size="sm" disabled={!countryText.trim() || countryText.trim() === choices?.country}>
+                Apply
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </div>
+
+      <h4 className="subsection-title" id={`${id}-variables-title`}>
+        Prompt variables
+      </h4>
+      {variables.length === 0 ? (
+        <p className="muted">
+          No variables: the upload file gets every column of the file. Add the agent&apos;s variables to check each row has
+          them and upload only those columns.
+        </p>
+      ) : (
+        <table className="mapping-table" aria-labelledby={`${id}-variables-title`}>
+          <thead>
+            <tr>
+              <th scope="col">Variable</th>
+              <th scope="col">Column</th>
+              <th scope="col">Optional</th>
+              {canChange ? (
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {variables.map((v, i) => (
+              <tr key={v.variable}>
+                <th scope="row">{v.variable}</th>
+                <td>
+                  <select
+                    className="select"
+                    aria-label={`Column for ${v.variable}`}
+                    value={v.column}
+                    disabled={!canChange}
+                    onChange={(e) => setMapping(variables.map((m, j) => (j === i ? { ...m, column: e.target.value } : m)))}
+                  >
+                    <option value="">— not mapped —</option>
+                    {detected.header.map((h, k) => (
+                      <option key={`${k}-${h}`} value={h}>
+                        {h}
+                      </option>
+                    ))}
+                  </select>
+                  {v.column === '' ? <span className="warn-text"> not checked, not uploaded</span> : null}
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${v.variable} is optional`}
+                    checked={v.optional}
+                    disabled={!canChange}
+                    onChange={(e) => setMapping(variables.map((m, j) => (j === i ? { ...m, optional: e.target.checked } : m)))}
+                  />
+                </td>
+                {canChange ? (
+                  <td>
+                    <Button size="sm" variant="ghost" onClick={() => setMapping(variables.filter((_, j) => j !== i))}>
+                      Remove<span className="visually-hidden"> {v.variable}</span>
+                    </Button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {canChange ? (
+        <form
+          className="inline-controls"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const name = newVariable.trim();
+            if (!name || variables.some((v) => v.variable.toLowerCase() === name.toLowerCase())) return;
+            setNewVariable('');
+            setMapping([...variables, { variable: name, column: '', optional: false }]);
+          }}
+        >
+          <input
+            className="input"
+            aria-label="New variable name"
+            placeholder="Add a variable"
+            value={newVariable}
+            onChange={(e) => setNewVariable(e.target.value)}
+            spellCheck={false}
+          />
+          <Button type="submit" size="sm" disabled={!newVariable.trim()}>
+            Add variable
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { formatWhen } from '../../components/format.ts';
+import { Notice } from '../../components/Notice.tsx';
+import { useContacts } from './contactsStore.ts';
+import { formatBytes, formatCount } from './formatNumbers.ts';
+
+/** Lists saved in this installation's database: open one (works offline) or delete it. */
+export function SavedLists() {
+  const lists = useContacts((s) => s.lists);
+  const loaded = useContacts((s) => s.listsLoaded);
+  const error = useContacts((s) => s.listsError);
+  const openList = useContacts((s) => s.openList);
+  const deleteList = useContacts((s) => s.deleteList);
+  const [confirm, setConfirm] = useState<ContactList | null>(null);
+
+  return (
+    <section className="contacts-section" aria-labelledby="saved-lists-title">
+      <h2 id="saved-lists-title" className="section-title">
+        Saved lists
+      </h2>
+      {error ? (
+        <Notice tone="error" role="alert">
+          <p>{error}</p>
+        </Notice>
+      ) : !loaded ? (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      ) : lists.length === 0 ? (
+        <p className="muted">No contact lists yet. Imported lists are kept on this computer.</p>
+      ) : (
+        <table className="lists-table">
+          <thead>
+            <tr>
+              <th scope="col">List</th>
+              <th scope="col">Rows</th>
+              <th scope="col">Valid</th>
+              <th scope="col">Invalid</th>
+              <th scope="col">Duplicates</th>
+              <th scope="col">Excluded</th>
+              <th scope="col">Imported</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lists.map((list) => (
+              <tr key={list.id}>
+                <th scope="row">
+                  <span className="list-name">{list.name}</span>
+                  <span className="muted list-file">
+                    {list.fileName} · {formatBytes(list.fileBytes)}
+                  </span>
+                </th>
+                <td>{list.status === 'ready' ? formatCount(list.counts.rows) : 'importing…'}</td>
+                <td>{formatCount(list.counts.valid)}</td>
+                <td>{formatCount(list.counts.invalid)}</td>
+                <td>{formatCount(list.counts.duplicates)}</td>
+                <td>{formatCount(list.counts.excluded)}</td>
+                <td>{formatWhen(list.createdAt)}</td>
+                <td className="row-actions">
+                  <Button size="sm" disabled={list.status !== 'ready'} onClick={() => void openList(list.id)}>
+                    Open<span className="visually-hidden"> {list.name}</span>
+                  </Button>
+                  <Button size="sm" variant="ghost" className="btn-danger-text" onClick={() => setConfirm(list)}>
+                    Delete<span className="visually-hidden"> {list.name}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {confirm ? (
+        <Dialog
+          open
+          role="alertdialog"
+          width="sm"
+          title={`Delete ${confirm.name}?`}
+          onClose={() => setConfirm(null)}
+          description={
+            <p>
+              The {formatCount(confirm.counts.rows)} rows and your fixes are removed from this computer. The original
+              file is not touched.
+            </p>
+          }
+        >
+          <footer className="dialog-footer">
+            <Button onClick={() => setConfirm(null)}>Keep it</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                const id = confirm.id;
+                setConfirm(null);
+                void deleteList(id);
+              }}
+            >
+              Delete list
+            </Button>
+          </footer>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

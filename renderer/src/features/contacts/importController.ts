@@ -1,0 +1,185 @@
+// The UI thread's part of an import: start the workers, hand them the File, and forward finished
+// batches to the back end one after another. Nothing here parses or encodes rows; each batch is
+// already one string (the UI thread never holds more than a few of them).
+import type { Progress } from '../../../../shared/domain/contacts/index.ts';
+import type { ContactList, Detected, ImportChoices, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
+import { desk } from '../../desk/desk.ts';
+import type { FromCoordinator, ToCoordinator } from '../../workers/importMessages.ts';
+
+export interface ImportProgress {
+  phase: 'reading' | 'importing' | 'finishing' | 'done' | 'failed' | 'cancelled';
+  detected: Detected | null;
+  variables: VariableMapping[];
+  progress: Progress | null;
+  /** Rows the back end has stored. */
+  savedRows: number;
+  list: ContactList | null;
+  error: string | null;
+  startedAt: number;
+  finishedAt: number | null;
+}
+
+export interface ImportHandle {
+  cancel(): void;
+  readonly done: Promise<ImportProgress>;
+}
+
+/** Lanes: two or more (the engine falls back to one itself when splitting is unsafe). */
+export const laneCount = (cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2): number =>
+  Math.max(2, Math.min(4, cores - 1));
+
+const message = (error: { message: string }): string => error.message;
+
+/**
+ * Starts an import of `file`; `onUpdate` receives every state change (throttled by the engine's
+ * progress interval). The returned handle cancels; `done` settles with the final state.
+ */
+export function startImport(file: File, choices: ImportChoices, onUpdate: (state: ImportProgress) => void): ImportHandle {
+  let state: ImportProgress = {
+    phase: 'reading',
+    detected: null,
+    variables: choices.variables,
+    progress: null,
+    savedRows: 0,
+    list: null,
+    error: null,
+    startedAt: performance.now(),
+    finishedAt: null,
+  };
+  const update = (patch: Partial<ImportProgress>) => {
+    state = { ...state, ...patch };
+    onUpdate(state);
+  };
+
+  const coordinator = new Worker(new URL('../../workers/contactsImport.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'contacts-import',
+  });
+  const lanes: Worker[] = [];
+  const ports: MessagePort[] = [];
+  for (let i = 0; i < laneCount(); i++) {
+    const lane = new Worker(new URL('../../workers/contactsLane.worker.ts', import.meta.url), {
+      type: 'module',
+      name: `contacts-lane-${i + 1}`,
+    });
+    const channel = new MessageChannel();
+    lane.postMessage({ type: 'connect', port: channel.port2 }, [channel.port2]);
+    lanes.push(lane);
+    ports.push(channel.port1);
+  }
+  const toCoordinator = (m: ToCoordinator, transfer: Transferable[] = []) => coordinator.postMessage(m, transfer);
+
+  let resolveDone: (s: ImportProgress) => void = () => {};
+  const done = new Promise<ImportProgress>((resolve) => (resolveDone = resolve));
+  let importId: string | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  let finished = false;
+
+  const stopWorkers = () => {
+    coordinator.terminate();
+    for (const lane of lanes) lane.terminate();
+  };
+  const finish = (patch: Partial<ImportProgress>) => {
+    if (finished) return;
+    finished = true;
+    stopWorkers();
+    update({ ...patch, finishedAt: performance.now() });
+    resolveDone(state);
+  };
+  /** Drops whatever the back end stored for this import. */
+  const abortStored = () => {
+    const id = importId;
+    importId = null;
+    if (id) void desk().contacts.importAbort({ importId: id });
+  };
+  const fail = (error: string) => {
+    if (finished) return;
+    toCoordinator({ type: 'cancel' });
+    queue = queue.then(abortStored);
+    finish({ phase: 'failed', error });
+  };
+  /** Runs `step` after every earlier step; a failed step fails the import. */
+  const enqueue = (step: () => Promise<void>) => {
+    queue = queue.then(async () => {
+      if (finished) return;
+      try {
+        await step();
+      } catch (error) {
+        fail(error instanceof Error ? error.message : String(error));
+      }
+    });
+  };
+
+  coordinator.onmessage = (event: MessageEvent<FromCoordinator>) => {
+    const m = event.data;
+    switch (m.type) {
+      case 'detected':
+        update({ phase: 'importing', detected: m.detected, variables: m.variables });
+        enqueue(async () => {
+          const result = await desk().contacts.importBegin({
+            name: file.name.replace(/\.(csv|txt|tsv)$/i, '') || file.name,
+            fileName: file.name,
+            fileBytes: file.size,
+            choices: { ...choices, variables: m.variables },
+            detected: m.detected,
+          });
+          if (!result.ok) throw new Error(message(result.error));
+          importId = result.value.importId;
+        });
+        break;
+      case 'batch':
+        enqueue(async () => {
+          if (!importId) throw new Error('The import was not started in the back end.');
+          const result = await desk().contacts.importBatch({ importId, seq: m.seq, data: m.data });
+          if (!result.ok) throw new Error(message(result.error));
+          update({ savedRows: result.value.received });
+          toCoordinator({ type: 'ack', seq: m.seq });
+        });
+        break;
+      case 'reset':
+        enqueue(async () => {
+          if (!importId) return;
+          const result = await desk().contacts.importReset({ importId });
+          if (!result.ok) throw new Error(message(result.error));
+          update({ savedRows: 0 });
+        });
+        break;
+      case 'progress':
+        if (!finished) update({ progress: m.progress });
+        break;
+      case 'done':
+        update({ phase: 'finishing' });
+        enqueue(async () => {
+          if (!importId) throw new Error('The import was not started in the back end.');
+          const result = await desk().contacts.importFinish({ importId, report: m.report });
+          importId = null;
+          if (!result.ok) throw new Error(message(result.error));
+          finish({ phase: 'done', list: result.value.list, savedRows: result.value.list.counts.rows });
+        });
+        break;
+      case 'failed':
+        if (m.code === 'cancelled') {
+          queue = queue.then(abortStored);
+          finish({ phase: 'cancelled' });
+        } else {
+          fail(`${file.name}: ${m.message}`);
+        }
+        break;
+    }
+  };
+  coordinator.onerror = (event) => fail(`The import worker failed: ${event.message || 'unknown error'}`);
+  for (const lane of lanes) lane.onerror = (event) => fail(`A cleaning worker failed: ${event.message || 'unknown error'}`);
+
+  toCoordinator({ type: 'start', file, choices, lanes: ports }, ports);
+  onUpdate(state);
+
+  return {
+    cancel() {
+      if (finished) return;
+      toCoordinator({ type: 'cancel' });
+      queue = queue.then(abortStored);
+      finish({ phase: 'cancelled' });
+    },
+    done,
+  };
+}

@@ -1,0 +1,199 @@
+// The import coordinator (runs in a Web Worker): sniff the file, run the engine's runClean with the
+// lanes as its Executor, and turn each merged block into one encoded batch for the back end. The
+// number of batches not yet stored (acked) is bounded, and blocks wait for room before they go to
+// a lane, so reading never races ahead of SQLite.
+import {
+  autoMatchVariables,
+  BUCKET,
+  ContactsError,
+  runClean,
+  sniff,
+} from '../../../shared/domain/contacts/index.ts';
+import type { CleanChoices, CleanReport, MergedBlock } from '../../../shared/domain/contacts/index.ts';
+import { encodeImportBatch, splitRejectLines } from '../../../shared/ipc/channels/contacts.ts';
+import type {
+  Detected,
+  ImportChoices,
+  ImportReport,
+  VariableMapping,
+} from '../../../shared/ipc/channels/contacts.ts';
+import { blobSource, readSlice, SLICE_BYTES } from './blobSource.ts';
+import type { FromCoordinator, PortLike } from './importMessages.ts';
+import { createLanePool } from './laneExecutor.ts';
+import type { LaneExtras } from './laneExecutor.ts';
+
+export interface ImportRunOptions {
+  file: Blob;
+  choices: ImportChoices;
+  lanes: readonly PortLike[];
+  post: (message: FromCoordinator) => void;
+  signal: AbortSignal;
+  /** Bytes per block (default: the engine's 1 MiB, about 10k rows). */
+  blockBytes?: number | undefined;
+  /** Batches sent but not yet stored before the engine waits (default 3). */
+  maxQueued?: number;
+}
+
+export const toImportReport = (report: CleanReport, elapsedMs: number): ImportReport => ({
+  rows: report.rows,
+  valid: report.valid,
+  invalid: report.invalid,
+  duplicates: report.duplicates,
+  blankRows: report.blank_rows,
+  encoding: report.encoding,
+  encodingSource: report.encoding_source,
+  encodingNote: report.encoding_note,
+  split: { workers: report.split.workers, mode: report.split.mode, reason: report.split.reason },
+  elapsedMs: Math.round(elapsedMs),
+});
+
+/** Variables without a column get the column whose name matches (auto-match), if any. */
+export function matchVariables(
+  variables: readonly VariableMapping[],
+  header: readonly string[],
+): VariableMapping[] {
+  const suggested = autoMatchVariables(
+    variables.filter((v) => v.column.trim() === '').map((v) => v.variable),
+    header,
+  );
+  return variables.map((v) => (v.column.trim() === '' ? { ...v, column: suggested[v.variable] ?? '' } : v));
+}
+
+/** The engine's choices: mapped variables only (an unmapped one has nothing to check). */
+export function engineChoices(choices: ImportChoices, variables: readonly VariableMapping[]): CleanChoices {
+  const mapped = variables.filter((v) => v.column.trim() !== '');
+  return {
+    country: choices.country,
+    encoding: choices.encoding,
+    delimiter: choices.delimiter,
+    phoneColumn: choices.phoneColumn,
+    map: mapped.map((v) => [v.variable, v.column] as const),
+    optional: mapped.filter((v) => v.optional).map((v) => v.variable),
+  };
+}
+
+/** Builds the batch for one merged block (its lane's E.164 column and encoded cells beside it). */
+export function batchOf(merged: MergedBlock, extras: LaneExtras, pos: number): string {
+  const n = merged.rowNumbers.length;
+  if (extras.e164.length !== n)
+    throw new Error(`internal: block ${merged.seq} has ${n} rows but ${extras.e164.length} phones`);
+  const rejectRows: number[] = [];
+  const rejectIndex: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (merged.buckets[i] !== BUCKET.valid) {
+      rejectRows.push(merged.rowNumbers[i] as number);
+      rejectIndex.push(i);
+    }
+  }
+  const lines = splitRejectLines(merged.rejects, rejectRows);
+  return encodeImportBatch({
+    pos,
+    rows: merged.rowNumbers,
+    buckets: merged.buckets,
+    flags: merged.flags,
+    duplicateOf: merged.duplicateOf,
+    e164: extras.e164,
+    cellsJson: extras.cellsJson,
+    rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
+  });
+}
+
+export function createImportRun(options: ImportRunOptions) {
+  const { post, signal } = options;
+  const maxQueued = options.maxQueued ?? 3;
+  const pool = createLanePool(options.lanes);
+  const captured = new Map<number, LaneExtras>();
+  let queued = 0;
+  let batchSeq = 0;
+  let pos = 0;
+  const waiters: Array<() => void> = [];
+
+  const gate = (): Promise<void> => {
+    if (queued < maxQueued || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => waiters.push(resolve));
+  };
+  const release = (): void => {
+    while (waiters.length > 0 && (queued < maxQueued || signal.aborted)) waiters.shift()?.();
+  };
+  signal.addEventListener('abort', release);
+
+  const detectedOf = (bytes: Uint8Array, complete: boolean, choices: CleanChoices): Detected => {
+    const sniffed = sniff(bytes, complete, choices);
+    const { setup } = sniffed;
+    return {
+      encoding: sniffed.encoding.encoding,
+      encodingSource: sniffed.encoding.source,
+      encodingNote: null,
+      delimiter: setup.delimiter,
+      delimiterSource: sniffed.delimiterSource,
+      newline: setup.newline,
+      header: setup.header,
+      headerRow: setup.headerRow,
+      phoneColumn: setup.header[setup.phoneIndex] ?? '',
+    };
+  };
+
+  return {
+    /** The back end stored a batch. */
+    ack(): void {
+      queued = Math.max(0, queued - 1);
+      release();
+    },
+
+    async run(): Promise<void> {
+      const started = performance.now();
+      try {
+        const { file } = options;
+        // The same first megabyte runClean sniffs: the back end learns the header before any row.
+        const first = await readSlice(file, 0, SLICE_BYTES);
+        const complete = file.size <= SLICE_BYTES;
+        const header = detectedOf(first, complete, engineChoices(options.choices, [])).header;
+        const variables = matchVariables(options.choices.variables, header);
+        const choices = engineChoices(options.choices, variables);
+        post({ type: 'detected', detected: detectedOf(first, complete, choices), variables });
+        const { report } = await runClean(
+          blobSource(file),
+          choices,
+          (setup) => pool.executor(setup, (seq, extras) => captured.set(seq, extras), gate),
+          {
+            begin() {
+              pos = 0;
+            },
+            block(merged) {
+              const extras = captured.get(merged.seq);
+              captured.delete(merged.seq);
+              if (!extras) throw new Error(`internal: no lane result kept for block ${merged.seq}`);
+              const n = merged.rowNumbers.length;
+              if (n === 0) return;
+              const data = batchOf(merged, extras, pos);
+              pos += n;
+              queued++;
+              post({ type: 'batch', seq: batchSeq++, rows: n, data });
+            },
+            reset() {
+              captured.clear();
+              pos = 0;
+              post({ type: 'reset' });
+            },
+          },
+          {
+            signal,
+            blockBytes: options.blockBytes,
+            onProgress: (progress) => post({ type: 'progress', progress }),
+          },
+        );
+        post({ type: 'done', report: toImportReport(report, performance.now() - started) });
+      } catch (error) {
+        pool.abandon(new ContactsError('cancelled', 'cleaning was cancelled'));
+        if (error instanceof ContactsError)
+          post({ type: 'failed', code: error.code, message: error.message });
+        else
+          post({
+            type: 'failed',
+            code: 'internal',
+            message: error instanceof Error ? error.message : String(error),
+          });
+      }
+    },
+  };
+}

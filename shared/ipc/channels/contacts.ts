@@ -1,0 +1,361 @@
+import { z } from 'zod';
+// The specific modules (not the engine's index) so the contract does not pull papaparse and the
+// phone metadata into the UI bundle.
+import { ISSUE_CODES } from '../../domain/contacts/issues.ts';
+import { DELIMITERS, ENCODINGS } from '../../domain/contacts/types.ts';
+import { channel } from '../define.ts';
+
+// Contact lists: import (the renderer's Web Workers clean the file and stream finished rows here in
+// large batches), review (keyset-paged windows of rows read from SQLite), fix (edit a cell, bulk
+// actions, undo) and export (the upload and rejects files, written by the back end).
+
+const listId = z.number().int().positive();
+const rowNumber = z.number().int().positive();
+const importId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an import id');
+const cellText = z.string().max(100_000);
+const country = z.string().trim().min(1, 'Choose a default country').max(8);
+const variableName = z.string().trim().min(1, 'A variable needs a name').max(100);
+
+export const BUCKETS = ['valid', 'invalid', 'duplicate'] as const;
+export type ContactBucket = (typeof BUCKETS)[number];
+
+/** What the grid can show: everything, one bucket, one issue code, excluded or edited rows. */
+export const CONTACT_FILTERS = [
+  'all',
+  'bucket:valid',
+  'bucket:invalid',
+  'bucket:duplicate',
+  ...ISSUE_CODES.map((code) => `issue:${code}` as const),
+  'excluded',
+  'edited',
+] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const contactFilterSchema = z.enum(CONTACT_FILTERS);
+
+/** A prompt variable mapped to a column of the file ('' = not mapped yet). */
+export const variableMappingSchema = z.object({
+  variable: variableName,
+  column: z.string().max(500),
+  optional: z.boolean(),
+});
+export type VariableMapping = z.infer<typeof variableMappingSchema>;
+
+/** The operator's choices for one import (undefined = detect). */
+export const importChoicesSchema = z.object({
+  country,
+  encoding: z.enum(ENCODINGS).optional(),
+  delimiter: z.enum(DELIMITERS).optional(),
+  phoneColumn: z.string().max(500).optional(),
+  variables: z.array(variableMappingSchema).max(200),
+});
+export type ImportChoices = z.infer<typeof importChoicesSchema>;
+
+const sourceSchema = z.enum(['bom', 'detected', 'default', 'override']);
+const count = z.number().int().nonnegative();
+const issueCounts = z.object(
+  Object.fromEntries(ISSUE_CODES.map((c) => [c, count])) as Record<(typeof ISSUE_CODES)[number], typeof count>,
+);
+
+/** What the file turned out to be (the engine's sniff), shown beside the choices. */
+export const detectedSchema = z.object({
+  encoding: z.enum(ENCODINGS),
+  encodingSource: sourceSchema,
+  /** Why the encoding differs from the first guess (invalid UTF-8 later in the file). */
+  encodingNote: z.string().max(500).nullable(),
+  delimiter: z.enum(DELIMITERS),
+  delimiterSource: sourceSchema,
+  newline: z.enum(['\n', '\r\n', '\r']),
+  header: z.array(z.string().max(2000)).min(1).max(2000),
+  headerRow: z.number().int().positive(),
+  phoneColumn: z.string(),
+});
+export type Detected = z.infer<typeof detectedSchema>;
+
+export const listCountsSchema = z.object({
+  rows: count,
+  valid: count,
+  invalid: count,
+  duplicates: count,
+  excluded: count,
+  edited: count,
+  /** Rows carrying each issue code (a row may carry several; excluded rows included). */
+  issues: issueCounts,
+  /** Rows the export would write now: valid and not excluded / not valid and not excluded. */
+  upload: count,
+  rejects: count,
+});
+export type ListCounts = z.infer<typeof listCountsSchema>;
+
+export const contactListSchema = z.object({
+  id: listId,
+  name: z.string(),
+  fileName: z.string(),
+  fileBytes: count,
+  status: z.enum(['importing', 'ready']),
+  detected: detectedSchema,
+  /** The list's default country as chosen (IN or +91) and what it resolved to. */
+  country: z.string(),
+  countryCode: z.string(),
+  callingCode: z.string(),
+  variables: z.array(variableMappingSchema),
+  /** Columns written after Mobile Number in the upload file. */
+  uploadColumns: z.array(z.string()),
+  nameColumn: z.string().nullable(),
+  counts: listCountsSchema,
+  blankRows: count,
+  /** How the import ran: workers, parallel or sequential, and why. */
+  split: z.object({ workers: z.number().int().positive(), mode: z.string(), reason: z.string().nullable() }).nullable(),
+  importMs: count.nullable(),
+  /** What Undo would undo ("Edit of row 12", "Exclude 927 invalid rows"), or null. */
+  undo: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactList = z.infer<typeof contactListSchema>;
+
+export const contactRowSchema = z.object({
+  /** Spreadsheet row (the header is row 1). */
+  row: rowNumber,
+  /** 0-based position among the list's data rows. */
+  pos: count,
+  cells: z.array(z.string()),
+  phoneRaw: z.string(),
+  e164: z.string().nullable(),
+  bucket: z.enum(BUCKETS),
+  issues: z.array(z.enum(ISSUE_CODES)),
+  /** The Reasons cell of the rejects file ('' for a valid row). */
+  reasons: z.string(),
+  /** The earlier row this one repeats, or 0. */
+  duplicateOf: count,
+  excluded: z.boolean(),
+  edited: z.boolean(),
+  /** A country applied to this row only (Apply country to invalid numbers), or null. */
+  country: z.string().nullable(),
+});
+export type ContactRow = z.infer<typeof contactRowSchema>;
+
+/**
+ * One batch of cleaned rows, JSON-encoded into a single string by the import worker (one string
+ * crosses the UI thread and the IPC hop cheaply) and parsed + checked here by the back end.
+ * Columnar: entry i of each array is the batch's i-th data row, in file order.
+ */
+export const importBatchDataSchema = z
+  .object({
+    /** Position of the first row among the list's data rows (batches are contiguous). */
+    pos: count,
+    rows: z.array(rowNumber),
+    buckets: z.array(z.number().int().min(0).max(2)),
+    /** The engine's issue flags (duplicate excluded), see shared/domain/contacts/issues.ts. */
+    flags: z.array(z.number().int().min(0).max(255)),
+    duplicateOf: z.array(count),
+    /** E.164 digits as a number (0 = no valid phone). */
+    e164: z.array(z.number().int().nonnegative().max(999_999_999_999_999)),
+    cells: z.array(z.array(z.string())),
+    /** Rows not valid: [index in batch, Reasons cell, rejects-file tail as the engine wrote it]. */
+    rejects: z.array(z.tuple([count, z.string(), z.string()])),
+  })
+  .refine(
+    (b) =>
+      [b.buckets, b.flags, b.duplicateOf, b.e164, b.cells].every((a) => a.length === b.rows.length),
+    { message: 'every column of a batch has one entry per row' },
+  );
+export type ImportBatchData = z.infer<typeof importBatchDataSchema>;
+
+/** The engine's end-of-run figures the back end checks its own counts against. */
+export const importReportSchema = z.object({
+  rows: count,
+  valid: count,
+  invalid: count,
+  duplicates: count,
+  blankRows: count,
+  encoding: z.enum(ENCODINGS),
+  encodingSource: sourceSchema,
+  encodingNote: z.string().max(500).nullable(),
+  split: z.object({ workers: z.number().int().positive(), mode: z.string().max(40), reason: z.string().max(500).nullable() }),
+  elapsedMs: count,
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const exportKinds = ['upload', 'rejects'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+
+export const exportResultSchema = z.object({
+  kind: z.enum(exportKinds),
+  rows: count,
+  bytes: count,
+  fileName: z.string(),
+  /** Where the file was written (Electron: the chosen path), or null for a download. */
+  path: z.string().nullable(),
+  /** Same-origin address that streams the file once (browser host), or null. */
+  downloadUrl: z.string().nullable(),
+});
+export type ExportResult = z.infer<typeof exportResultSchema>;
+
+const listAnswer = z.object({ list: contactListSchema });
+
+export const contactsChannels = {
+  'contacts:lists': channel(z.object({}).strict(), z.object({ lists: z.array(contactListSchema) })),
+  'contacts:get': channel(z.object({ listId }).strict(), listAnswer),
+  'contacts:delete': channel(z.object({ listId }).strict(), z.object({ deleted: z.boolean() })),
+
+  /** Starts storing an import once the worker has read the header; answers the import id. */
+  'contacts:import-begin': channel(
+    z
+      .object({
+        name: z.string().trim().min(1).max(200),
+        fileName: z.string().max(500),
+        fileBytes: count,
+        choices: importChoicesSchema,
+        detected: detectedSchema,
+      })
+      .strict(),
+    z.object({ importId, list: contactListSchema }),
+  ),
+  /** One batch (thousands of rows), in order: `seq` 0, 1, 2 … */
+  'contacts:import-batch': channel(
+    z.object({ importId, seq: z.number().int().nonnegative(), data: z.string().max(60 * 1024 * 1024) }).strict(),
+    z.object({ received: count }),
+  ),
+  /** The engine started over (encoding fallback, splitter disagreement): forget the rows so far. */
+  'contacts:import-reset': channel(z.object({ importId }).strict(), z.object({ received: count })),
+  'contacts:import-finish': channel(z.object({ importId, report: importReportSchema }).strict(), listAnswer),
+  /** Cancelled or failed in the renderer: the partial list is deleted. */
+  'contacts:import-abort': channel(z.object({ importId }).strict(), z.object({ aborted: z.boolean() })),
+
+  /** A window of rows (keyset paging on the spreadsheet row behind the scenes). */
+  'contacts:rows': channel(
+    z
+      .object({
+        listId,
+        filter: contactFilterSchema,
+        offset: count,
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    z.object({ total: count, offset: count, rows: z.array(contactRowSchema) }),
+  ),
+  /** Where a row sits in a filtered view (to jump to the row a duplicate repeats). */
+  'contacts:locate': channel(
+    z.object({ listId, filter: contactFilterSchema, row: rowNumber }).strict(),
+    z.object({ index: count.nullable() }),
+  ),
+  'contacts:edit-cell': channel(
+    z.object({ listId, row: rowNumber, column: z.number().int().nonnegative().max(1999), value: cellText }).strict(),
+    z.object({ list: contactListSchema, changed: z.array(contactRowSchema) }),
+  ),
+  'contacts:set-excluded': channel(
+    z.object({ listId, rows: z.array(rowNumber).min(1).max(1000), excluded: z.boolean() }).strict(),
+    listAnswer,
+  ),
+  /**
+   * exclude-invalid: every invalid row leaves both files; include-all: every excluded row comes
+   * back; apply-country: numbers without a country code are read with `country` (scope 'invalid':
+   * only rows whose number is invalid, and only where that makes it valid; 'all': the list's default).
+   */
+  'contacts:bulk': channel(
+    z.discriminatedUnion('action', [
+      z.object({ listId, action: z.literal('exclude-invalid') }).strict(),
+      z.object({ listId, action: z.literal('include-all') }).strict(),
+      z.object({ listId, action: z.literal('apply-country'), country, scope: z.enum(['invalid', 'all']) }).strict(),
+    ]),
+    z.object({ list: contactListSchema, affected: count }),
+  ),
+  'contacts:undo': channel(z.object({ listId }).strict(), z.object({ list: contactListSchema, undone: z.string() })),
+  /**
+   * Writes the upload or rejects file from SQLite: to `path` (Electron: a path the operator chose),
+   * or, with `download`, to a one-time download the browser host streams.
+   */
+  'contacts:export': channel(
+    z.union([
+      z.object({ listId, kind: z.enum(exportKinds), path: z.string().trim().min(1).max(4096) }).strict(),
+      z.object({ listId, kind: z.enum(exportKinds), download: z.literal(true) }).strict(),
+    ]),
+    exportResultSchema,
+  ),
+};
+
+// ---- the import batch codec (used by the renderer's import worker; tested with the back end) ----
+
+/** A merged block of the engine, with the columns the app stores. */
+export interface BatchColumns {
+  pos: number;
+  rows: ArrayLike<number>;
+  buckets: ArrayLike<number>;
+  flags: ArrayLike<number>;
+  duplicateOf: ArrayLike<number>;
+  e164: ArrayLike<number>;
+  /** JSON text of the rows' cells (string[][]), made where the cells were parsed. */
+  cellsJson: string;
+  rejects: Array<[number, string, string]>;
+}
+
+const numbers = (values: ArrayLike<number>): string => `[${Array.prototype.join.call(values, ',')}]`;
+
+/** One batch as the single JSON string `contacts:import-batch` carries (cells are not re-encoded). */
+export const encodeImportBatch = (b: BatchColumns): string =>
+  `{"pos":${b.pos},"rows":${numbers(b.rows)},"buckets":${numbers(b.buckets)},"flags":${numbers(b.flags)},` +
+  `"duplicateOf":${numbers(b.duplicateOf)},"e164":${numbers(b.e164)},"cells":${b.cellsJson},"rejects":${JSON.stringify(b.rejects)}}`;
+
+/**
+ * Splits the engine's rejects text for one merged block (`${row},${csvCell(reasons)},${tail}\n`
+ * per row that is not valid, in file order) into each row's Reasons and tail. `rows` are those
+ * rows' spreadsheet numbers. A tail may hold line breaks (inside quotes, or bare ones the file's
+ * line-break style treats as data), so a line ends at the line break that is outside quotes and
+ * followed by the next row's `${row},`. Throws when the text does not line up with `rows`.
+ */
+export function splitRejectLines(text: string, rows: readonly number[]): Array<[reasons: string, tail: string]> {
+  const out: Array<[string, string]> = [];
+  let p = 0;
+  const fail = (row: number): never => {
+    throw new Error(`internal: the rejects text does not line up at row ${row}`);
+  };
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[k] as number;
+    const prefix = `${row},`;
+    if (!text.startsWith(prefix, p)) fail(row);
+    let q = p + prefix.length;
+    let reasons: string;
+    if (text.charCodeAt(q) === 34) {
+      let j = q + 1;
+      for (;;) {
+        const quote = text.indexOf('"', j);
+        if (quote < 0) fail(row);
+        if (text.charCodeAt(quote + 1) === 34) {
+          j = quote + 2;
+          continue;
+        }
+        reasons = text.slice(q + 1, quote).replace(/""/g, '"');
+        q = quote + 1;
+        break;
+      }
+      if (text.charCodeAt(q) !== 44) fail(row);
+      q++;
+    } else {
+      const comma = text.indexOf(',', q);
+      if (comma < 0) fail(row);
+      reasons = text.slice(q, comma);
+      q = comma + 1;
+    }
+    let end: number;
+    if (k === rows.length - 1) {
+      end = text.length - 1;
+      if (end < q || text.charCodeAt(end) !== 10) fail(row);
+    } else {
+      const next = `\n${rows[k + 1] as number},`;
+      let quotes = 0;
+      let counted = q;
+      end = text.indexOf(next, q);
+      for (;;) {
+        if (end < 0) fail(row);
+        for (let i = text.indexOf('"', counted); i >= 0 && i < end; i = text.indexOf('"', i + 1)) quotes++;
+        counted = end;
+        if (quotes % 2 === 0) break;
+        end = text.indexOf(next, end + 1);
+      }
+    }
+    out.push([reasons!, text.slice(q, end)]);
+    p = end + 1;
+  }
+  if (p !== text.length) throw new Error('internal: the rejects text has more lines than rows');
+  return out;
+}
