@@ -105,15 +105,21 @@ const ratio = engineWall / rawWall;
 
 console.log('');
 console.log(`engine (CLI clean, ${report.split.workers} workers, ${report.split.mode}), median of ${RUNS}:`);
-console.log(`  wall ${seconds(engineWall)} · ${fmt(report.rows / (engineWall / 1000))} rows/s · peak RSS ${fmt(peakMb)} MB (max of runs)`);
+console.log(
+  `  wall ${seconds(engineWall)} · ${fmt(report.rows / (engineWall / 1000))} rows/s · peak RSS ${fmt(peakMb)} MB (max of runs)`,
+);
 console.log(
   `  ${fmt(report.rows)} rows → ${fmt(report.valid)} valid, ${fmt(report.invalid)} invalid, ${fmt(report.duplicates)} duplicates; phones answered by the fast path ${fmt(report.phone_validation.fast_path)}, by the library ${fmt(report.phone_validation.library)}`,
 );
-console.log(`raw papaparse stream (text, header:false, step), median of ${RUNS}: wall ${seconds(rawWall)} (${seconds(rawInner)} inside the process)`);
+console.log(
+  `raw papaparse stream (text, header:false, step), median of ${RUNS}: wall ${seconds(rawWall)} (${seconds(rawInner)} inside the process)`,
+);
 console.log(
   `ratio engine / raw parse: ${ratio.toFixed(2)} (wall / wall; goal ≤ ${GOAL_RATIO}: ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'}) · against the in-process parse time: ${(engineWall / rawInner).toFixed(2)}`,
 );
-console.log(`peak memory: ${fmt(peakMb)} MB (goal ≤ ${GOAL_RSS_MB} MB: ${peakMb <= GOAL_RSS_MB ? 'met' : 'NOT met'})`);
+console.log(
+  `peak memory: ${fmt(peakMb)} MB (goal ≤ ${GOAL_RSS_MB} MB: ${peakMb <= GOAL_RSS_MB ? 'met' : 'NOT met'})`,
+);
 for (const path of Object.values(outputs)) rmSync(path, { force: true });
 
 console.log('');

@@ -2,6 +2,8 @@
 // large values for demos) and jumps forward with `advance`. Timers and tick listeners always run in
 // virtual-time order, at most `tickSeconds` apart, so a simulation driven by them sees every step
 // of a big jump at the right virtual instant.
+import { MinHeap } from './heap.ts';
+import type { HeapItem } from './heap.ts';
 
 export type TickListener = (nowMs: number) => void;
 
@@ -23,55 +25,10 @@ export interface VirtualClock {
   stop(): void;
 }
 
-interface Timer {
-  at: number;
-  seq: number;
+interface Timer extends HeapItem {
   fn: () => void;
   cancelled: boolean;
 }
-
-/** Binary min-heap on (at, seq). */
-class TimerHeap {
-  private items: Timer[] = [];
-  get size() {
-    return this.items.length;
-  }
-  peek(): Timer | undefined {
-    return this.items[0];
-  }
-  push(t: Timer) {
-    const a = this.items;
-    a.push(t);
-    let i = a.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!less(a[i] as Timer, a[p] as Timer)) break;
-      [a[i], a[p]] = [a[p] as Timer, a[i] as Timer];
-      i = p;
-    }
-  }
-  pop(): Timer | undefined {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length > 0 && last) {
-      a[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && less(a[l] as Timer, a[m] as Timer)) m = l;
-        if (r < a.length && less(a[r] as Timer, a[m] as Timer)) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m] as Timer, a[i] as Timer];
-        i = m;
-      }
-    }
-    return top;
-  }
-}
-const less = (x: Timer, y: Timer) => x.at < y.at || (x.at === y.at && x.seq < y.seq);
 
 export interface ClockOptions {
   startMs: number;
@@ -92,7 +49,7 @@ export function createClock(opts: ClockOptions): VirtualClock {
   let seq = 0;
   let running = false;
   let driver: ReturnType<typeof setInterval> | null = null;
-  const timers = new TimerHeap();
+  const timers = new MinHeap<Timer>();
   const listeners = new Set<TickListener>();
 
   const flowing = () => anchorVirtual + (realNow() - anchorReal) * factor;

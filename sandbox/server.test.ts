@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRecording } from './recordings.ts';
-import { silentWav } from './seed/wav.ts';
-import { startTestSandbox, testApiKey } from './testing/harness.ts';
+import { silentWav } from './wav.ts';
+import { placeCall, startTestSandbox, testApiKey } from './testing/harness.ts';
 import type { TestSandbox } from './testing/harness.ts';
 
 /** Every operation the sandbox serves (v0 and control). */
@@ -84,18 +84,10 @@ describe('service root', () => {
 describe('recordings', () => {
   it('serves a saved recording until 24 virtual hours after the call, then 410', async () => {
     const ctx = t.sb.context;
-    const call = await t.api<{ data: { call_id: string } }>('/calling/v2/outbound/individual', {
-      method: 'POST',
-      json: {
-        name: 'A',
-        mobile_number: '+919876543210',
-        agent_id: ctx.store.agents.all()[0]?.id,
-        number_pool_id: ctx.store.numbers.list(1, 0)[0]?.number_pool_id,
-      },
-    });
+    const call = await placeCall(t);
     const wav = silentWav(1);
     const saved = await saveRecording(ctx, {
-      callId: call.body.data.call_id,
+      callId: call.id,
       bytes: wav,
       durationSeconds: 1,
     });
@@ -103,7 +95,7 @@ describe('recordings', () => {
     const history = await t.api<{ calls: Array<{ id: string; audio_recording: string | null }> }>(
       '/calling/history?limit=100',
     );
-    expect(history.body.calls.find((c) => c.id === call.body.data.call_id)?.audio_recording).toBe(saved.url);
+    expect(history.body.calls.find((c) => c.id === call.id)?.audio_recording).toBe(saved.url);
     let res = await fetch(saved.url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/wav');

@@ -13,7 +13,9 @@ export function ensureContactsFile(rows: number, seed: number, dir: string, flag
   if (!existsSync(GENERATOR)) throw new Error(`the generator is missing: ${GENERATOR}`);
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
-  const run = spawnSync(process.execPath, [GENERATOR, String(rows), String(seed), temp, ...flags], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [GENERATOR, String(rows), String(seed), temp, ...flags], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`gen-contacts failed: ${run.stderr}`);
   renameSync(temp, path);
   return path;

@@ -16,7 +16,11 @@ export interface ChildMeasure {
 
 const hook = new URL('./peakRssHook.ts', import.meta.url).href;
 
-export async function measureNodeScript(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildMeasure> {
+export async function measureNodeScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildMeasure> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'));
   const rssFile = join(dir, 'rss.json');
   try {
@@ -49,5 +53,7 @@ export async function measureNodeScript(script: string, args: string[], env: Nod
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };

@@ -22,7 +22,11 @@ export interface AgreementResult {
 }
 
 /** Checks every raw cell the way the engine sees it (phoneText: trimmed, Excel apostrophe off). */
-export function checkPhoneAgreement(raws: readonly string[], country: CountryCode, keep = 20): AgreementResult {
+export function checkPhoneAgreement(
+  raws: readonly string[],
+  country: CountryCode,
+  keep = 20,
+): AgreementResult {
   const engine = createPhoneNormalizer(country);
   const disagreements: Disagreement[] = [];
   let valid = 0;

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { eachRecord, sniff } from '../../shared/domain/contacts/index.ts';
 import type { CountryCode } from 'libphonenumber-js/max';
 
-export function phoneColumnValues(path: string, country = 'IN'): { raws: string[]; country: CountryCode; column: string } {
+export function phoneColumnValues(
+  path: string,
+  country = 'IN',
+): { raws: string[]; country: CountryCode; column: string } {
   const bytes = new Uint8Array(readFileSync(path));
   const sniffed = sniff(bytes, true, { country });
   const { setup } = sniffed;

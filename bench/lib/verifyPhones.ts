@@ -26,14 +26,25 @@ function checkOnThread(job: Job): Promise<AgreementResult> {
   });
 }
 
-export async function verifyPhones(path: string, country = 'IN', threads = Math.min(2, availableParallelism())) {
+export async function verifyPhones(
+  path: string,
+  country = 'IN',
+  threads = Math.min(2, availableParallelism()),
+) {
   const started = performance.now();
   const { raws, country: resolved, column } = phoneColumnValues(path, country);
   const size = Math.ceil(raws.length / threads);
   const parts = await Promise.all(
-    Array.from({ length: threads }, (_, i) => checkOnThread({ raws: raws.slice(i * size, (i + 1) * size), country: resolved })),
+    Array.from({ length: threads }, (_, i) =>
+      checkOnThread({ raws: raws.slice(i * size, (i + 1) * size), country: resolved }),
+    ),
   );
-  return { ...combineAgreement(parts), column, country: resolved, seconds: (performance.now() - started) / 1000 };
+  return {
+    ...combineAgreement(parts),
+    column,
+    country: resolved,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 export function describeAgreement(r: Awaited<ReturnType<typeof verifyPhones>>): string {
@@ -42,10 +53,11 @@ export function describeAgreement(r: Awaited<ReturnType<typeof verifyPhones>>): 
     `phone fast path vs libphonenumber-js max (column "${r.column}", default ${r.country}): ${r.checked.toLocaleString('en-US')} numbers checked in ${r.seconds.toFixed(1)} s`,
     `  answered by the fast path: ${r.fastPath.toLocaleString('en-US')} (${pct(r.fastPath)}%), by the library: ${r.library.toLocaleString('en-US')} (${pct(r.library)}%); valid: ${r.valid.toLocaleString('en-US')}`,
     r.disagreementCount === 0
-      ? '  disagreements: 0 — the engine gives the library\'s answer for every number'
+      ? "  disagreements: 0 — the engine gives the library's answer for every number"
       : `  DISAGREEMENTS: ${r.disagreementCount.toLocaleString('en-US')}`,
   ];
-  for (const d of r.disagreements) lines.push(`    ${JSON.stringify(d.raw)}: engine ${d.engine}, library ${d.library}`);
+  for (const d of r.disagreements)
+    lines.push(`    ${JSON.stringify(d.raw)}: engine ${d.engine}, library ${d.library}`);
   return lines.join('\n');
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from '../services/logging/logger.ts';
 import { silentLogger } from '../services/logging/logger.ts';
 import { contentSecurityPolicy } from '../services/security/csp.ts';
 import { createDeskSocket } from './deskSocket.ts';
+import { isDownloadRequest, serveDownload } from './downloads.ts';
 import { openInChromium } from './openInChromium.ts';
 import { serveStatic } from './staticServer.ts';
 
@@ -63,6 +64,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
       return void res.end('Forbidden host\n');
     }
+    if (isDownloadRequest(req)) return serveDownload(options.dataDir, req, res);
     serve!(req, res);
   });
   server.on('upgrade', (req, sock, head) => socket.handleUpgrade(req, sock, head));

@@ -74,12 +74,18 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
     });
   } catch (error) {
     // parseArgs messages are one line, e.g. "Unknown option '--foo'".
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] ?? 'bad arguments' : 'bad arguments');
+    throw new UsageError(
+      error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
+    );
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (positionals.length !== 1) {
-    throw new UsageError(positionals.length === 0 ? 'name the CSV file to clean' : `one file at a time (got ${positionals.length})`);
+    throw new UsageError(
+      positionals.length === 0
+        ? 'name the CSV file to clean'
+        : `one file at a time (got ${positionals.length})`,
+    );
   }
   const required = (name: 'country' | 'out' | 'rejects' | 'report'): string => {
     const value = values[name];
@@ -89,13 +95,17 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
   let encoding: Encoding | undefined;
   if (values.encoding !== undefined) {
     const e = parseEncoding(values.encoding);
-    if (!e) throw new UsageError(`--encoding must be utf-8, utf-16le, utf-16be or windows-1252 (got "${values.encoding}")`);
+    if (!e)
+      throw new UsageError(
+        `--encoding must be utf-8, utf-16le, utf-16be or windows-1252 (got "${values.encoding}")`,
+      );
     encoding = e;
   }
   let delimiter: Delimiter | undefined;
   if (values.delimiter !== undefined) {
     const d = parseDelimiter(values.delimiter);
-    if (!d) throw new UsageError(`--delimiter must be one of , ; tab | (got ${JSON.stringify(values.delimiter)})`);
+    if (!d)
+      throw new UsageError(`--delimiter must be one of , ; tab | (got ${JSON.stringify(values.delimiter)})`);
     delimiter = d;
   }
   let workers: number | undefined;
@@ -127,7 +137,8 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
 }
 
 const n = (value: number): string => value.toLocaleString('en-US');
-const isDeskFailure = (error: unknown): error is DeskFailure => error instanceof Error && error.name === 'DeskFailure';
+const isDeskFailure = (error: unknown): error is DeskFailure =>
+  error instanceof Error && error.name === 'DeskFailure';
 const shownDelimiter = (d: Delimiter): string => (d === '\t' ? 'tab' : `"${d}"`);
 
 function progressLine(p: Progress): string {
@@ -185,7 +196,11 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
       if (error.code === 'cancelled') return EXIT.interrupted;
       const hint = error.field === 'phoneColumn' ? '; name it with --phone-column' : '';
       io.err(`campaign-desk: ${error.message}${hint}`);
-      return error.code === 'invalid_request' ? EXIT.usage : error.code === 'internal' ? EXIT.internal : EXIT.failed;
+      return error.code === 'invalid_request'
+        ? EXIT.usage
+        : error.code === 'internal'
+          ? EXIT.internal
+          : EXIT.failed;
     }
     throw error;
   } finally {

@@ -34,7 +34,8 @@ Commands:
 
 Run "campaign-desk <command> --help" for a command's options.`;
 
-const available = (relative: string): boolean => existsSync(fileURLToPath(new URL(relative, import.meta.url)));
+const available = (relative: string): boolean =>
+  existsSync(fileURLToPath(new URL(relative, import.meta.url)));
 
 async function dispatch(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;

@@ -28,7 +28,9 @@ export async function runSandbox(argv: string[], io: Io): Promise<number> {
       },
     }).values;
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] ?? 'bad arguments' : 'bad arguments');
+    throw new UsageError(
+      error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
+    );
   }
   if (values.help) {
     io.out(sandboxUsage);

@@ -4,6 +4,7 @@
 // (≤ 16 KB). The audio depends only on the speaker sequence and that length, so calls that sound the
 // same share one file (`recordingKey`): a 6,000-call campaign writes a few hundred files, not
 // thousands. Segments are copied from blocks synthesised once (microseconds per file).
+import { wavHeaderBytes, writeWavHeader } from '../wav.ts';
 import type { Turn } from './transcript.ts';
 
 export const sampleRate = 8000;
@@ -74,31 +75,12 @@ const voices = {
   ],
 };
 
-function writeHeader(v: DataView, dataBytes: number): void {
-  const ascii = (offset: number, s: string) => {
-    for (let i = 0; i < s.length; i++) v.setUint8(offset + i, s.charCodeAt(i));
-  };
-  ascii(0, 'RIFF');
-  v.setUint32(4, 36 + dataBytes, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  v.setUint32(16, 16, true); // PCM chunk size
-  v.setUint16(20, 1, true); // PCM
-  v.setUint16(22, 1, true); // mono
-  v.setUint32(24, sampleRate, true);
-  v.setUint32(28, sampleRate, true); // byte rate: 1 byte per sample
-  v.setUint16(32, 1, true); // block align
-  v.setUint16(34, 8, true); // bits per sample
-  ascii(36, 'data');
-  v.setUint32(40, dataBytes, true);
-}
-
 /** The WAV file of a call: `turns` in order, `callSeconds` long at 1/30 scale (clamped, 0.1 s steps). */
 export function renderRecording(turns: readonly Turn[], callSeconds: number): Uint8Array {
   const total = Math.round(audioSecondsFor(callSeconds) * sampleRate);
-  const out = new Uint8Array(44 + total);
-  writeHeader(new DataView(out.buffer), total);
-  const pcm = out.subarray(44);
+  const out = new Uint8Array(wavHeaderBytes + total);
+  writeWavHeader(new DataView(out.buffer), sampleRate, 8, total);
+  const pcm = out.subarray(wavHeaderBytes);
   pcm.fill(silence);
   if (turns.length === 0) return out;
   // Equal time per turn (so the audio is a function of recordingKey), pauses between turns.

@@ -12,7 +12,15 @@ import { startTestSandbox } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 import { audioSecondsFor, parseWav, sampleRate } from './audio.ts';
 import { callCost } from './outcomes.ts';
-import { advanceTo, dayAt, historyOf, seeded, setDialer, startSmallCampaign } from './testSupport.ts';
+import {
+  advanceTo,
+  dayAt,
+  historyOf,
+  loanCall,
+  seeded,
+  setDialer,
+  startSmallCampaign,
+} from './testSupport.ts';
 import type { Seeded } from './testSupport.ts';
 
 let t: TestSandbox;
@@ -38,29 +46,7 @@ const details = async (id: string) =>
 const credits = async () =>
   (await t.api<{ workspace_info: { credits: number } }>('/workspace')).body.workspace_info.credits;
 
-async function call(extra: Record<string, unknown> = {}): Promise<{ id: string; status: string }> {
-  const r = await t.api<{ data: { call_id: string; call_status: string } }>(
-    '/calling/v2/outbound/individual',
-    {
-      method: 'POST',
-      json: {
-        name: 'Asha Rao',
-        mobile_number: '+919812345678',
-        agent_id: s.agentId,
-        number_pool_id: s.poolId,
-        custom_args_values: {
-          loan_amount: '25,000',
-          due_date: '15/12/2026',
-          language: 'Hindi',
-          city: 'Pune',
-        },
-        ...extra,
-      },
-    },
-  );
-  if (r.status !== 200) throw new Error(`call: ${r.text}`);
-  return { id: r.body.data.call_id, status: r.body.data.call_status };
-}
+const call = (extra: Record<string, unknown> = {}) => loanCall(t, s, extra);
 
 describe('retries follow call_config', () => {
   it('retries an unanswered call after retry_not_picked minutes, retry_count times, then fails', async () => {

@@ -1,6 +1,7 @@
 // Helpers for the dialer's and webhooks' integration tests (real sandbox over HTTP on port 0).
 import { formatCampaignTime, instantToZoned, zonedToInstant } from '../../shared/domain/dates.ts';
 import { historyResponseSchema } from '../../shared/service/history.ts';
+import { placeCall } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 import { loanCsv, uploadForm } from '../testing/fixtures.ts';
 
@@ -21,6 +22,22 @@ export async function seeded(t: TestSandbox): Promise<Seeded> {
   const first = nums.body.workspace_numbers[0];
   if (!agentId || !first) throw new Error('the sandbox has no seeded agent or number');
   return { agentId, poolId: first.number_pool_id, numberId: first.id };
+}
+
+/** An individual call to Asha Rao with the loan agent's values; `extra` overrides the body. */
+export function loanCall(
+  t: TestSandbox,
+  s: Seeded,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; status: string }> {
+  return placeCall(t, {
+    name: 'Asha Rao',
+    mobile_number: '+919812345678',
+    agent_id: s.agentId,
+    number_pool_id: s.poolId,
+    custom_args_values: { loan_amount: '25,000', due_date: '15/12/2026', language: 'Hindi', city: 'Pune' },
+    ...extra,
+  });
 }
 
 /** An instant `days` after the sandbox's today, at HH:MM in `tz`. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox } from '../testing/harness.ts';
+import { placeCall, startTestSandbox } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 import { updateCall } from './callState.ts';
 
@@ -14,16 +14,7 @@ describe('updateCall', () => {
     const ctx = t.sb.context;
     const created: string[][] = [];
     ctx.events.on('calls-created', (e) => created.push(e.callIds));
-    const r = await t.api<{ data: { call_id: string } }>('/calling/v2/outbound/individual', {
-      method: 'POST',
-      json: {
-        name: 'A',
-        mobile_number: '+919876543210',
-        agent_id: ctx.store.agents.all()[0]?.id,
-        number_pool_id: ctx.store.numbers.list(1, 0)[0]?.number_pool_id,
-      },
-    });
-    const id = r.body.data.call_id;
+    const { id } = await placeCall(t);
     expect(created).toEqual([[id]]);
     const seen: Array<{ status: string; subStatus: string | null }> = [];
     ctx.events.on('call-updated', (e) => seen.push({ status: e.status, subStatus: e.subStatus }));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   campaignStartRequestSchema,
@@ -27,12 +27,9 @@ function namedList(body: unknown, key: 'bulk_list_id' | 'list_id'): string | nul
   return typeof v === 'string' && v !== '' ? v : null;
 }
 
-function attemptStart(
-  ctx: SandboxContext,
-  endpoint: StartEndpoint,
-  listId: string,
-  input: Omit<StartInput, 'list' | 'endpoint'>,
-) {
+type StartOptions = Omit<StartInput, 'list' | 'endpoint'>;
+
+function attemptStart(ctx: SandboxContext, endpoint: StartEndpoint, listId: string, input: StartOptions) {
   const list = ctx.store.bulkLists.get(listId);
   if (!list) {
     const e = new StartRefusal(404, 'not_found', `Bulk list ${listId} not found`);
@@ -59,6 +56,23 @@ function refuse(
   const e = new StartRefusal(status, reason, message);
   if (listId) recordRefusal(ctx, listId, endpoint, e, reason);
   throw e;
+}
+
+/** `POST /campaign/start` and `/campaign/v2/start`: the same steps, each with its own body. */
+function standardStart<T extends { list_id: string }>(
+  ctx: SandboxContext,
+  endpoint: StartEndpoint,
+  schema: z.ZodType<T>,
+  options: (body: T) => StartOptions,
+) {
+  return async (req: FastifyRequest) => {
+    const listId = namedList(req.body, 'list_id');
+    const body = parseOr(schema, req.body ?? {}, (m) =>
+      refuse(ctx, endpoint, listId, 400, 'invalid_body', m),
+    );
+    const r = attemptStart(ctx, endpoint, body.list_id, options(body));
+    return { status: 'campaign registered successfully!', has_ongoing_calls: r.hasOngoingCalls };
+  };
 }
 
 function campaignStatus(list: BulkListRow, counts: Record<string, number>, now: number): string {
@@ -112,33 +126,25 @@ export function registerCampaignRoutes(app: FastifyInstance, ctx: SandboxContext
     return { message: 'Campaign calls scheduled', bulk_list_id: body.bulk_list_id, status: 'scheduled' };
   });
 
-  app.post('/v0/campaign/start', detailRoute, async (req) => {
-    const endpoint = 'campaign/start';
-    const listId = namedList(req.body, 'list_id');
-    const body = parseOr(campaignStartRequestSchema, req.body ?? {}, (m) =>
-      refuse(ctx, endpoint, listId, 400, 'invalid_body', m),
-    );
-    const r = attemptStart(ctx, endpoint, body.list_id, {
+  app.post(
+    '/v0/campaign/start',
+    detailRoute,
+    standardStart(ctx, 'campaign/start', campaignStartRequestSchema, (body) => ({
       agentId: body.agent_id,
       fromNumbers: body.from_numbers,
-    });
-    return { status: 'campaign registered successfully!', has_ongoing_calls: r.hasOngoingCalls };
-  });
+    })),
+  );
 
-  app.post('/v0/campaign/v2/start', detailRoute, async (req) => {
-    const endpoint = 'campaign/v2/start';
-    const listId = namedList(req.body, 'list_id');
-    const body = parseOr(campaignStartV2RequestSchema, req.body ?? {}, (m) =>
-      refuse(ctx, endpoint, listId, 400, 'invalid_body', m),
-    );
-    const r = attemptStart(ctx, endpoint, body.list_id, {
+  app.post(
+    '/v0/campaign/v2/start',
+    detailRoute,
+    standardStart(ctx, 'campaign/v2/start', campaignStartV2RequestSchema, (body) => ({
       agentId: body.agent_id,
       numberPoolId: body.number_pool_id,
       ...(body.callback_url ? { callbackUrl: body.callback_url } : {}),
       ...(body.email_completion_user_ids ? { emailCompletionUserIds: body.email_completion_user_ids } : {}),
-    });
-    return { status: 'campaign registered successfully!', has_ongoing_calls: r.hasOngoingCalls };
-  });
+    })),
+  );
 
   app.get('/v0/campaign/all', detailRoute, async (req) => {
     const { limit, offset } = pageParams(req.query, (m) => detailError(400, m), { limit: 10, max: 100 });

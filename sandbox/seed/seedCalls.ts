@@ -8,7 +8,7 @@ import type { SandboxContext } from '../context.ts';
 import { promptTextOf } from '../domain/agents.ts';
 import { recordingValidityMs } from '../recordings.ts';
 import type { NewCall } from '../store/types.ts';
-import { silentWav } from './wav.ts';
+import { silentWav } from '../wav.ts';
 
 export interface SeedCallsInput {
   count: number;

@@ -63,3 +63,30 @@ export async function startTestSandbox(opts: Partial<StartSandboxOptions> = {}):
     close: () => sb.close(),
   };
 }
+
+/**
+ * Place an individual call (`POST /calling/v2/outbound/individual`) and return its id and status;
+ * throws unless it answers 200. `json` overrides the body, which defaults to the first seeded agent
+ * and number pool.
+ */
+export async function placeCall(
+  t: TestSandbox,
+  json: Record<string, unknown> = {},
+): Promise<{ id: string; status: string }> {
+  const store = t.sb.context.store;
+  const r = await t.api<{ data: { call_id: string; call_status: string } }>(
+    '/calling/v2/outbound/individual',
+    {
+      method: 'POST',
+      json: {
+        name: 'A',
+        mobile_number: '+919876543210',
+        agent_id: store.agents.all()[0]?.id,
+        number_pool_id: store.numbers.list(1, 0)[0]?.number_pool_id,
+        ...json,
+      },
+    },
+  );
+  if (r.status !== 200) throw new Error(`individual call: ${r.text}`);
+  return { id: r.body.data.call_id, status: r.body.data.call_status };
+}

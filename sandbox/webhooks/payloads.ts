@@ -57,14 +57,23 @@ function common(eventType: EventType, f: CallFacts) {
   };
 }
 
-function counts(f: CallFacts) {
+/** The attempt's length, message counts and line: call_completed and all_processing_completed share them. */
+function attemptSummary(f: CallFacts) {
   let agent = 0;
   let user = 0;
   for (const t of f.transcript ?? []) {
     if ('bot' in t) agent++;
     else if ('user' in t) user++;
   }
-  return { agent_message_count: agent, user_message_count: user };
+  return {
+    call_duration: f.callDuration,
+    agent_message_count: agent,
+    user_message_count: user,
+    call_type: f.callType,
+    to_number: f.toNumber,
+    from_number: f.fromNumber,
+    bulk_list_id: f.bulkListId,
+  };
 }
 
 export function buildPayload(eventType: EventType, f: CallFacts): Record<string, unknown> {
@@ -84,12 +93,7 @@ export function buildPayload(eventType: EventType, f: CallFacts): Record<string,
     case 'call_completed':
       return {
         ...base,
-        call_duration: f.callDuration,
-        ...counts(f),
-        call_type: f.callType,
-        to_number: f.toNumber,
-        from_number: f.fromNumber,
-        bulk_list_id: f.bulkListId,
+        ...attemptSummary(f),
         status: f.status,
         sub_status: f.subStatus,
         attempt_sub_status: f.attemptSubStatus,
@@ -109,12 +113,7 @@ export function buildPayload(eventType: EventType, f: CallFacts): Record<string,
         ...base,
         status: f.status,
         sub_status: f.subStatus,
-        call_duration: f.callDuration,
-        ...counts(f),
-        call_type: f.callType,
-        to_number: f.toNumber,
-        from_number: f.fromNumber,
-        bulk_list_id: f.bulkListId,
+        ...attemptSummary(f),
         called_on: f.calledOn,
         retry_count: f.retryCount,
         voicemail_detected: f.voicemailDetected,

@@ -11,9 +11,9 @@ import {
   recordingCompletedPayloadSchema,
 } from '../../shared/service/webhooks.ts';
 import { eventTypes } from '../../shared/service/enums.ts';
-import { startTestSandbox, testBearer } from '../testing/harness.ts';
+import { placeCall, startTestSandbox, testBearer } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
-import { dayAt, seeded, setDialer, startSmallCampaign } from '../dialer/testSupport.ts';
+import { dayAt, loanCall, seeded, setDialer, startSmallCampaign } from '../dialer/testSupport.ts';
 import type { Seeded } from '../dialer/testSupport.ts';
 import { sendOnce } from './deliver.ts';
 import { startWebhooks, webhooksOf } from './index.ts';
@@ -67,21 +67,7 @@ async function subscribe(subs: unknown[], agentId = s?.agentId): Promise<void> {
   if (r.status !== 200) throw new Error(`subscribe: ${r.text}`);
 }
 
-async function call(extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await t.api<{ data: { call_id: string } }>('/calling/v2/outbound/individual', {
-    method: 'POST',
-    json: {
-      name: 'Asha Rao',
-      mobile_number: '+919812345678',
-      agent_id: s.agentId,
-      number_pool_id: s.poolId,
-      custom_args_values: { loan_amount: '25,000', due_date: '15/12/2026', language: 'Hindi', city: 'Pune' },
-      ...extra,
-    },
-  });
-  if (r.status !== 200) throw new Error(`call: ${r.text}`);
-  return r.body.data.call_id;
-}
+const call = async (extra: Record<string, unknown> = {}) => (await loanCall(t, s, extra)).id;
 
 async function deliveries(callId: string, url?: string): Promise<DeliveryLog[]> {
   const r = await t.control<{ webhook_deliveries: DeliveryLog[] }>('/stats?deliveries_limit=10000');
@@ -385,21 +371,18 @@ describe('time limit and shutdown', () => {
         },
       });
       expect(r.status).toBe(200);
-      const c = await own.api<{ data: { call_id: string } }>('/calling/v2/outbound/individual', {
-        method: 'POST',
-        json: {
-          name: 'A B',
-          mobile_number: '+919812345670',
-          agent_id: so.agentId,
-          number_pool_id: so.poolId,
-        },
+      const c = await placeCall(own, {
+        name: 'A B',
+        mobile_number: '+919812345670',
+        agent_id: so.agentId,
+        number_pool_id: so.poolId,
       });
       const began = Date.now();
       await hang.waitFor('/slow', 1);
       let log: DeliveryLog[] = [];
       while (Date.now() - began < 5000) {
         const st = await own.control<{ webhook_deliveries: DeliveryLog[] }>('/stats');
-        log = st.body.webhook_deliveries.filter((d) => d.call_id === c.body.data.call_id);
+        log = st.body.webhook_deliveries.filter((d) => d.call_id === c.id);
         if (log[0]?.status === 'failed') break;
         await new Promise((res) => setTimeout(res, 20));
       }

@@ -101,11 +101,17 @@ export function isWithinCallWindow(ms: number, w: CallWindow): boolean {
   return start < end ? now >= start && now < end : now >= start || now < end;
 }
 
-/** The first instant ≥ `ms` inside the window (`ms` itself when already inside). */
-export function nextCallWindowOpening(ms: number, w: CallWindow): number {
-  if (isWithinCallWindow(ms, w)) return ms;
-  const start = minutesOf(w.callStartTime);
-  const z = instantToZoned(ms, w.timezone);
+/**
+ * The first of `minuteOfDay` today, tomorrow or the day after (in `timezone`, today being the day of
+ * `ms`) that `accept` takes; null when none does.
+ */
+function firstDailyInstant(
+  ms: number,
+  timezone: string,
+  minuteOfDay: number,
+  accept: (candidate: number) => boolean,
+): number | null {
+  const z = instantToZoned(ms, timezone);
   for (let dayOffset = 0; dayOffset <= 2; dayOffset++) {
     const d = new Date(Date.UTC(z.year, z.month - 1, z.day + dayOffset));
     const candidate = zonedToInstant(
@@ -113,14 +119,21 @@ export function nextCallWindowOpening(ms: number, w: CallWindow): number {
         year: d.getUTCFullYear(),
         month: d.getUTCMonth() + 1,
         day: d.getUTCDate(),
-        hour: Math.floor(start / 60),
-        minute: start % 60,
+        hour: Math.floor(minuteOfDay / 60),
+        minute: minuteOfDay % 60,
       },
-      w.timezone,
+      timezone,
     );
-    if (candidate >= ms) return candidate;
+    if (accept(candidate)) return candidate;
   }
-  return ms; // unreachable for valid windows
+  return null;
+}
+
+/** The first instant ≥ `ms` inside the window (`ms` itself when already inside). */
+export function nextCallWindowOpening(ms: number, w: CallWindow): number {
+  if (isWithinCallWindow(ms, w)) return ms;
+  const start = minutesOf(w.callStartTime);
+  return firstDailyInstant(ms, w.timezone, start, (at) => at >= ms) ?? ms; // null: unreachable for valid windows
 }
 
 /** The first instant > `ms` at which the window closes (null for an all-day window). */
@@ -128,20 +141,5 @@ export function nextCallWindowClose(ms: number, w: CallWindow): number | null {
   const start = minutesOf(w.callStartTime);
   const end = minutesOf(w.callEndTime);
   if (start === end) return null;
-  const z = instantToZoned(ms, w.timezone);
-  for (let dayOffset = 0; dayOffset <= 2; dayOffset++) {
-    const d = new Date(Date.UTC(z.year, z.month - 1, z.day + dayOffset));
-    const candidate = zonedToInstant(
-      {
-        year: d.getUTCFullYear(),
-        month: d.getUTCMonth() + 1,
-        day: d.getUTCDate(),
-        hour: Math.floor(end / 60),
-        minute: end % 60,
-      },
-      w.timezone,
-    );
-    if (candidate > ms) return candidate;
-  }
-  return null;
+  return firstDailyInstant(ms, w.timezone, end, (at) => at > ms);
 }

@@ -56,14 +56,19 @@ export const campaignUploadOptionsSchema = z.object({
 });
 export type CampaignUploadOptions = z.infer<typeof campaignUploadOptionsSchema>;
 
-/** `POST /campaign/upload-csv` response: the schema sample, or the guidance's `status` + `message`. */
-export const uploadCsvResponseSchema = z.object({
+/** The list and row counters both the upload response and the upload status carry. */
+const uploadedListFields = {
   bulk_list_id: z.string(),
   status: z.string(),
   campaign_name: z.string().nullish(),
   total_callees: z.number().int().nullish(),
   invalidated_rows_count: z.number().int().nullish(),
   invalidated_rows_csv_url: z.string().nullish(),
+};
+
+/** `POST /campaign/upload-csv` response: the schema sample, or the guidance's `status` + `message`. */
+export const uploadCsvResponseSchema = z.object({
+  ...uploadedListFields,
   message: z.string().nullish(),
 });
 export type UploadCsvResponse = z.infer<typeof uploadCsvResponseSchema>;
@@ -74,12 +79,7 @@ export type UploadCsvResponse = z.infer<typeof uploadCsvResponseSchema>;
  * `successful_rows`, `failed_rows`). Either set may be absent.
  */
 export const uploadStatusResponseSchema = z.object({
-  bulk_list_id: z.string(),
-  status: z.string(),
-  campaign_name: z.string().nullish(),
-  total_callees: z.number().int().nullish(),
-  invalidated_rows_count: z.number().int().nullish(),
-  invalidated_rows_csv_url: z.string().nullish(),
+  ...uploadedListFields,
   total_rows: z.number().int().nullish(),
   processed_rows: z.number().int().nullish(),
   successful_rows: z.number().int().nullish(),

@@ -1,30 +1,89 @@
-// The import batch as it arrives: one JSON string per batch (see importBatchDataSchema). Parsed
-// and checked here, so a malformed batch is refused with a reason before anything is stored.
-import { importBatchDataSchema } from '../../../shared/ipc/channels/contacts.ts';
-import type { ImportBatchData } from '../../../shared/ipc/channels/contacts.ts';
+// The import batch as it arrives (see importBatchMetaSchema): a JSON line of columns, then one
+// JSON line of cells per row. Parsed and checked here, on the back end's main thread, into what
+// the database worker inserts; the cells' JSON text is kept as is (it is what gets stored).
+import { BUCKET, bucketOf } from '../../../shared/domain/contacts/index.ts';
+import { importBatchMetaSchema, rowCellsSchema } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { issueBits, renderTail } from './rowState.ts';
 
-export function decodeBatch(data: string): ImportBatchData {
+/** A checked batch, ready for contacts.insertBatch (plain data: it crosses to the worker). */
+export interface InsertPlan {
+  pos: number;
+  rows: number[];
+  buckets: number[];
+  issues: number[];
+  duplicateOf: number[];
+  /** E.164 digits, 0 when the phone is not valid. */
+  e164: number[];
+  phoneRaw: string[];
+  /** The rows' cells lines joined by "\n"; row i is cellsText.slice(cellEnds[i-1] + 1, cellEnds[i]). */
+  cellsText: string;
+  cellEnds: number[];
+  /** Rows not valid: [index, Reasons, tail when it differs from re-rendering the cells, else null]. */
+  rejects: Array<[number, string, string | null]>;
+}
+
+const invalid = (message: string): DeskFailure => new DeskFailure('invalid_request', message, 'data');
+
+export function decodeBatch(data: string, phoneIndex: number): InsertPlan {
+  const split = data.indexOf('\n');
   let json: unknown;
   try {
-    json = JSON.parse(data);
+    json = JSON.parse(split < 0 ? data : data.slice(0, split));
   } catch {
-    throw new DeskFailure('invalid_request', 'The import batch is not valid JSON.', 'data');
+    throw invalid('The import batch is not valid JSON.');
   }
-  const parsed = importBatchDataSchema.safeParse(json);
+  const parsed = importBatchMetaSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new DeskFailure('invalid_request', `The import batch is not valid${where}: ${issue?.message ?? 'unknown problem'}.`, 'data');
+    throw invalid(`The import batch is not valid${where}: ${issue?.message ?? 'unknown problem'}.`);
   }
-  const batch = parsed.data;
-  for (let i = 1; i < batch.rows.length; i++) {
-    if ((batch.rows[i] as number) <= (batch.rows[i - 1] as number)) {
-      throw new DeskFailure('invalid_request', `The import batch is not in file order (row ${batch.rows[i]}).`, 'data');
+  const meta = parsed.data;
+  const n = meta.rows.length;
+  const rejects = new Map<number, [string, string]>();
+  for (const [index, reasons, tail] of meta.rejects) {
+    if (index >= n) throw invalid('The import batch names a rejected row it does not have.');
+    rejects.set(index, [reasons, tail]);
+  }
+  const cellsText = split < 0 ? '' : data.slice(split + 1);
+  const plan: InsertPlan = {
+    pos: meta.pos,
+    rows: meta.rows,
+    buckets: meta.buckets,
+    issues: new Array<number>(n),
+    duplicateOf: meta.duplicateOf,
+    e164: meta.e164,
+    phoneRaw: new Array<string>(n),
+    cellsText,
+    cellEnds: new Array<number>(n),
+    rejects: [],
+  };
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const row = meta.rows[i] as number;
+    if (i > 0 && row <= (meta.rows[i - 1] as number)) throw invalid(`The import batch is not in file order (row ${row}).`);
+    if (start > cellsText.length) throw invalid(`The import batch has no cells for row ${row}.`);
+    let end = cellsText.indexOf('\n', start);
+    if (end < 0) end = cellsText.length;
+    let cells: string[];
+    try {
+      cells = rowCellsSchema.parse(JSON.parse(cellsText.slice(start, end)));
+    } catch {
+      throw invalid(`Row ${row}: its cells are not a list of texts.`);
     }
+    const flags = meta.flags[i] as number;
+    const duplicateOf = meta.duplicateOf[i] as number;
+    const bucket = meta.buckets[i] as number;
+    if (BUCKET[bucketOf(flags, duplicateOf)] !== bucket) throw invalid(`Row ${row}: its bucket does not follow from its issues.`);
+    const reject = rejects.get(i);
+    if ((reject === undefined) !== (bucket === BUCKET.valid)) throw invalid(`Row ${row}: rejected rows (and only they) need their Reasons.`);
+    if (reject) plan.rejects.push([i, reject[0], reject[1] === renderTail(cells) ? null : reject[1]]);
+    plan.issues[i] = issueBits(flags, duplicateOf);
+    plan.phoneRaw[i] = cells[phoneIndex] ?? '';
+    plan.cellEnds[i] = end;
+    start = end + 1;
   }
-  for (const [index] of batch.rejects) {
-    if (index >= batch.rows.length) throw new DeskFailure('invalid_request', 'The import batch names a rejected row it does not have.', 'data');
-  }
-  return batch;
+  if (n > 0 && start < cellsText.length) throw invalid('The import batch has more cell lines than rows.');
+  return plan;
 }

@@ -12,6 +12,7 @@ import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
 import { decodeBatch } from './batchData.ts';
+import type { InsertPlan } from './batchData.ts';
 import { newDownload, removeDownload } from './downloads.ts';
 import { writeExport } from './exportFile.ts';
 import { filterTotal, toContactList } from './listView.ts';
@@ -171,13 +172,19 @@ export function createContactsService(options: ContactsServiceOptions) {
       return { importId, list: toContactList(stored) };
     },
 
-    importBatch(req: ParsedRequestOf<'contacts:import-batch'>): Promise<ResponseOf<'contacts:import-batch'>> {
+    async importBatch(req: ParsedRequestOf<'contacts:import-batch'>): Promise<ResponseOf<'contacts:import-batch'>> {
       const s = session(req.importId);
+      // Decoded on arrival, so this thread checks batch k+1 while the database worker stores k.
+      let batch: InsertPlan;
+      try {
+        batch = decodeBatch(req.data, s.phoneIndex);
+      } catch (error) {
+        return queued(s, () => Promise.reject(error));
+      }
       return queued(s, async () => {
         if (req.seq !== s.nextSeq) {
           throw new DeskFailure('invalid_request', `Import batch ${req.seq} arrived out of order (expected ${s.nextSeq}).`, 'seq');
         }
-        const batch = decodeBatch(req.data);
         if (batch.pos !== s.pos) {
           throw new DeskFailure('invalid_request', `Import batch ${req.seq} starts at row position ${batch.pos}, expected ${s.pos}.`, 'data');
         }
@@ -185,7 +192,7 @@ export function createContactsService(options: ContactsServiceOptions) {
         if (first !== undefined && first <= s.lastRow) {
           throw new DeskFailure('invalid_request', `Import batch ${req.seq} repeats row ${first}.`, 'data');
         }
-        await db.call('contacts.insertBatch', { listId: s.listId, phoneIndex: s.phoneIndex, batch });
+        await db.call('contacts.insertBatch', { listId: s.listId, plan: batch });
         s.nextSeq++;
         s.pos += batch.rows.length;
         s.lastRow = batch.rows[batch.rows.length - 1] ?? s.lastRow;
@@ -193,7 +200,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       });
     },
 
-    importReset(req: ParsedRequestOf<'contacts:import-reset'>): Promise<ResponseOf<'contacts:import-reset'>> {
+    async importReset(req: ParsedRequestOf<'contacts:import-reset'>): Promise<ResponseOf<'contacts:import-reset'>> {
       const s = session(req.importId);
       return queued(s, async () => {
         while ((await db.call('contacts.clearRows', { listId: s.listId, limit: DELETE_CHUNK })) > 0) {
@@ -205,7 +212,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       });
     },
 
-    importFinish(req: ParsedRequestOf<'contacts:import-finish'>): Promise<ResponseOf<'contacts:import-finish'>> {
+    async importFinish(req: ParsedRequestOf<'contacts:import-finish'>): Promise<ResponseOf<'contacts:import-finish'>> {
       const s = session(req.importId);
       return queued(s, async () => {
         const { report } = req;
@@ -244,9 +251,11 @@ export function createContactsService(options: ContactsServiceOptions) {
       if (!stored || stored.status !== 'ready') throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
       const total = filterTotal(toContactList(stored).counts, req.filter);
       if (req.offset >= total) return { total, offset: req.offset, rows: [] };
-      const { fromRow, skip } = anchors.start(req.listId, req.filter, stored.revision, req.offset);
+      // 'all' pages by position directly; filters start from the nearest known anchor.
+      const all = req.filter === 'all';
+      const { fromRow, skip } = all ? { fromRow: 0, skip: req.offset } : anchors.start(req.listId, req.filter, stored.revision, req.offset);
       const rows = await db.call('contacts.page', { listId: req.listId, filter: req.filter, fromRow, skip, limit: req.limit });
-      anchors.learn(req.listId, req.filter, stored.revision, req.offset, rows.map((r) => r.row));
+      if (!all) anchors.learn(req.listId, req.filter, stored.revision, req.offset, rows.map((r) => r.row));
       return { total, offset: req.offset, rows: rows.map(toContactRow) };
     },
 

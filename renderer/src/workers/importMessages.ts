@@ -35,9 +35,9 @@ export type LaneRequest =
   | { id: number; kind: 'stream-push'; bytes: Uint8Array; seq: number }
   | { id: number; kind: 'stream-end'; seq: number };
 
-/** Lane → coordinator: the engine's result without its cells, which come JSON-encoded beside it. */
+/** Lane → coordinator: the engine's result without its cells, which come as JSON lines beside it. */
 export type LaneReply =
-  | { id: number; ok: true; result: BlockResult | null; cellsJson: string }
+  | { id: number; ok: true; result: BlockResult | null; cellLines: string }
   | { id: number; ok: false; error: { code: string | null; message: string } };
 
 /** The part of MessagePort / Worker the workers use (a fake or an in-process pair in tests). */

@@ -93,7 +93,7 @@ export function batchOf(merged: MergedBlock, extras: LaneExtras, pos: number): s
     flags: merged.flags,
     duplicateOf: merged.duplicateOf,
     e164: extras.e164,
-    cellsJson: extras.cellsJson,
+    cellLines: extras.cellLines,
     rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
   });
 }

@@ -13,7 +13,7 @@ import type { LaneReply, LaneRequest, PortLike } from './importMessages.ts';
 
 export interface LaneExtras {
   e164: Float64Array;
-  cellsJson: string;
+  cellLines: string;
 }
 
 type Ok = Extract<LaneReply, { ok: true }>;
@@ -66,7 +66,7 @@ export function createLanePool(ports: readonly PortLike[]) {
       const take = (reply: Ok): BlockResult => {
         const result = reply.result;
         if (!result) throw new Error('internal: a lane returned no result');
-        capture(result.seq, { e164: result.e164, cellsJson: reply.cellsJson });
+        capture(result.seq, { e164: result.e164, cellLines: reply.cellLines });
         return result;
       };
       return {

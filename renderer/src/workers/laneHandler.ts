@@ -1,12 +1,13 @@
 // A lane: one Web Worker that parses and checks blocks with the engine's block processor, keeping
-// the cells (the app stores them) and sending them as one JSON string, so the coordinator never
-// clones millions of small strings.
+// the cells (the app stores them) and sending them as one string of JSON lines (the batch format,
+// see importBatchMetaSchema), so the coordinator never clones millions of small strings.
 import {
   ContactsError,
   createBlockProcessor,
   transferablesOf,
 } from '../../../shared/domain/contacts/index.ts';
 import type { BlockProcessor, BlockResult } from '../../../shared/domain/contacts/index.ts';
+import { cellLine } from '../../../shared/ipc/channels/contacts.ts';
 import type { LaneReply, LaneRequest } from './importMessages.ts';
 
 export function createLaneHandler(reply: (message: LaneReply, transfer: Transferable[]) => void) {
@@ -37,12 +38,12 @@ export function createLaneHandler(reply: (message: LaneReply, transfer: Transfer
           stream = null;
           break;
       }
-      let cellsJson = '[]';
+      let cellLines = '';
       if (result?.cells) {
-        cellsJson = JSON.stringify(result.cells);
+        cellLines = result.cells.map(cellLine).join('\n');
         delete result.cells;
       }
-      reply({ id: message.id, ok: true, result, cellsJson }, result ? transferablesOf(result) : []);
+      reply({ id: message.id, ok: true, result, cellLines }, result ? transferablesOf(result) : []);
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
       reply(

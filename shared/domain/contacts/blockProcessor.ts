@@ -216,10 +216,19 @@ export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions
     processBlock(block) {
       const text = decode(() => blockDecoder.decode(block.bytes));
       const identity = wireEncoding === 'windows-1252' || text.length === block.bytes.length;
-      const collector = createCollector(rules, options, false, guess(block.bytes.length), byteOffsets(text, identity));
+      const collector = createCollector(
+        rules,
+        options,
+        false,
+        guess(block.bytes.length),
+        byteOffsets(text, identity),
+      );
       const { errors } = eachRecord(text, delimiter, newline, false, collector.visit);
       if (errors > 0) {
-        throw new ContactsError('split_mismatch', `papaparse reported ${errors} quoting problems in block ${block.seq}`);
+        throw new ContactsError(
+          'split_mismatch',
+          `papaparse reported ${errors} quoting problems in block ${block.seq}`,
+        );
       }
       return collector.result(block.seq);
     },

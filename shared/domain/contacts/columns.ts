@@ -1,9 +1,10 @@
 // Column roles: which column holds the phone, which holds the person's name, and which columns
 // feed the agent's prompt variables. Header names are compared "normalised": lower case, letters
-// and digits only (any script), so "Mobile-No.", "mobile no" and "MOBILE_NO" are the same.
+// (with their combining marks: Devanagari vowel signs) and digits only (any script), so "Mobile-No.", "mobile no" and "MOBILE_NO" are the same.
 import { ContactsError } from './errors.ts';
 
-export const normaliseName = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const normaliseName = (text: string): string =>
+  text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
 
 /** The service's template header; always preferred. */
 export const SERVICE_PHONE_HEADER = 'Mobile Number';
@@ -39,7 +40,15 @@ const PHONE_NAMES = [
 const PHONE_PARTS = ['mobile', 'phone', 'msisdn', 'whatsapp'];
 const NOT_PHONE_PARTS = ['type', 'name', 'email', 'operator', 'carrier', 'verified', 'status', 'country'];
 
-const NAME_NAMES = ['name', 'fullname', 'customername', 'calleename', 'contactname', 'clientname', 'borrowername'];
+const NAME_NAMES = [
+  'name',
+  'fullname',
+  'customername',
+  'calleename',
+  'contactname',
+  'clientname',
+  'borrowername',
+];
 
 function findByName(header: readonly string[], names: readonly string[]): number {
   const normalised = header.map(normaliseName);
@@ -92,7 +101,9 @@ export function autoMatchVariables(
     const v = normaliseName(variable);
     let i = v === '' ? -1 : normalised.indexOf(v);
     if (i < 0 && v.length >= 3) {
-      const containing = normalised.flatMap((h, j) => (h.includes(v) || (h.length >= 3 && v.includes(h)) ? [j] : []));
+      const containing = normalised.flatMap((h, j) =>
+        h.includes(v) || (h.length >= 3 && v.includes(h)) ? [j] : [],
+      );
       if (containing.length === 1) i = containing[0] as number;
     }
     result[variable] = i >= 0 ? (header[i] as string) : null;

@@ -99,7 +99,8 @@ export function parseEncoding(text: string): Encoding | null {
   if (t === 'utf-8' || t === 'utf8') return 'utf-8';
   if (t === 'utf-16le' || t === 'utf16le') return 'utf-16le';
   if (t === 'utf-16be' || t === 'utf16be') return 'utf-16be';
-  if (['windows-1252', 'cp1252', 'win-1252', 'latin1', 'latin-1', 'iso-8859-1'].includes(t)) return 'windows-1252';
+  if (['windows-1252', 'cp1252', 'win-1252', 'latin1', 'latin-1', 'iso-8859-1'].includes(t))
+    return 'windows-1252';
   return null;
 }
 

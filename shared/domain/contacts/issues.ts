@@ -32,7 +32,11 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 
 /** Flags that make a row invalid before duplicates are considered. */
 export const PHONE_OR_SHAPE_ERRORS =
-  ISSUE.row_ragged | ISSUE.phone_missing | ISSUE.phone_scientific_notation | ISSUE.phone_excel_decimal | ISSUE.phone_invalid;
+  ISSUE.row_ragged |
+  ISSUE.phone_missing |
+  ISSUE.phone_scientific_notation |
+  ISSUE.phone_excel_decimal |
+  ISSUE.phone_invalid;
 
 export const FLAG_ORDER: readonly FlagCode[] = [
   'row_ragged',

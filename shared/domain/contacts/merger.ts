@@ -130,7 +130,11 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
       const kind = r.tailKinds[i] as number;
       const rendered = kind === TAIL.rendered ? (r.tails[tailIndex++] as string) : '';
       const first =
-        key > 0 ? table.claim(key, row) : key < 0 ? claimLong((r.longE164[longIndex++] as [number, string])[1], row) : 0;
+        key > 0
+          ? table.claim(key, row)
+          : key < 0
+            ? claimLong((r.longE164[longIndex++] as [number, string])[1], row)
+            : 0;
       const ownReasons = flags !== 0 ? (r.reasons[reasonIndex++] as string) : '';
       if (flags !== 0) for (const code of FLAG_ORDER) if (flags & ISSUE[code]) counts.issues[code]++;
       const bucket = BUCKET[bucketOf(flags, first)];
@@ -176,7 +180,15 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
     counts.records += r.records;
     counts.phoneFast += r.phoneFast;
     counts.phoneLibrary += r.phoneLibrary;
-    const merged: MergedBlock = { seq: r.seq, rowNumbers, buckets, duplicateOf, flags: r.flags, upload, rejects };
+    const merged: MergedBlock = {
+      seq: r.seq,
+      rowNumbers,
+      buckets,
+      duplicateOf,
+      flags: r.flags,
+      upload,
+      rejects,
+    };
     if (r.cells) merged.cells = r.cells;
     return merged;
   };

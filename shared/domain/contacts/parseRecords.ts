@@ -97,7 +97,11 @@ export function createRecordStream(delimiter: Delimiter, newline: Newline) {
  * The first record of `text` as papaparse reads it, and the offset where the next record starts
  * (text.length when the record runs to the end of the text).
  */
-export function firstRecord(text: string, delimiter: Delimiter, newline: Newline): { cells: string[]; end: number } {
+export function firstRecord(
+  text: string,
+  delimiter: Delimiter,
+  newline: Newline,
+): { cells: string[]; end: number } {
   let cells: string[] = [];
   let end = text.length;
   let seen = false;

@@ -17,7 +17,12 @@ export const cleanReportSchema = z
     delimiter: z.enum(DELIMITERS),
     phone_column: z.string(),
     /** Rows carrying each issue code (a row may carry several). */
-    issues: z.object(Object.fromEntries(ISSUE_CODES.map((c) => [c, count])) as Record<(typeof ISSUE_CODES)[number], typeof count>),
+    issues: z.object(
+      Object.fromEntries(ISSUE_CODES.map((c) => [c, count])) as Record<
+        (typeof ISSUE_CODES)[number],
+        typeof count
+      >,
+    ),
     // More detail for people and scripts:
     blank_rows: count,
     encoding_source: z.enum(['bom', 'detected', 'default', 'override']),

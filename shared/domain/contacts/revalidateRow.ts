@@ -34,7 +34,9 @@ export function createRowRevalidator(setup: EngineSetup) {
     const other = check.e164 !== null ? earliestRowWith(check.e164) : 0;
     const duplicateOf = other > 0 && other < row ? other : 0;
     const own = check.flags !== 0 ? rules.reasons(check.flags, check, cells.length) : '';
-    const issues = ISSUE_CODES.filter((c) => (c === 'duplicate' ? duplicateOf > 0 : (check.flags & ISSUE[c]) !== 0));
+    const issues = ISSUE_CODES.filter((c) =>
+      c === 'duplicate' ? duplicateOf > 0 : (check.flags & ISSUE[c]) !== 0,
+    );
     const bucket = bucketOf(check.flags, duplicateOf);
     const nameCell = setup.nameIndex >= 0 ? (cells[setup.nameIndex] ?? '') : null;
     return {

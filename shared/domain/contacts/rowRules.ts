@@ -36,7 +36,10 @@ export interface RowRules {
   reasons(flags: number, check: RowCheck, cellCount: number): string;
 }
 
-export function createRowRules(setup: EngineSetup, phone: PhoneNormalizer = createPhoneNormalizer(setup.country)): RowRules {
+export function createRowRules(
+  setup: EngineSetup,
+  phone: PhoneNormalizer = createPhoneNormalizer(setup.country),
+): RowRules {
   const { phoneIndex, nameIndex, variables, uploadColumns } = setup;
   const width = setup.header.length;
   const required = variables.filter((v) => !v.optional);
@@ -47,7 +50,8 @@ export function createRowRules(setup: EngineSetup, phone: PhoneNormalizer = crea
     if ((text.indexOf('E') >= 0 || text.indexOf('e') >= 0) && isScientificNotation(text)) {
       return { flag: ISSUE.phone_scientific_notation, e164: null };
     }
-    if (text.indexOf('.') >= 0 && hasFloatSuffix(text)) return { flag: ISSUE.phone_excel_decimal, e164: null };
+    if (text.indexOf('.') >= 0 && hasFloatSuffix(text))
+      return { flag: ISSUE.phone_excel_decimal, e164: null };
     const e164 = phone.toE164(text);
     return e164 === null ? { flag: ISSUE.phone_invalid, e164 } : { flag: 0, e164 };
   };
@@ -104,7 +108,8 @@ export function createRowRules(setup: EngineSetup, phone: PhoneNormalizer = crea
       if (flags & ISSUE.phone_scientific_notation) parts.push('phone_scientific_notation');
       if (flags & ISSUE.phone_excel_decimal) parts.push('phone_excel_decimal');
       if (flags & ISSUE.phone_invalid) parts.push('phone_invalid');
-      if (flags & ISSUE.variable_missing) parts.push(`variable_missing:${check.missing.map((v) => v.column).join(', ')}`);
+      if (flags & ISSUE.variable_missing)
+        parts.push(`variable_missing:${check.missing.map((v) => v.column).join(', ')}`);
       return parts.join(REASON_SEPARATOR);
     },
   };

@@ -162,7 +162,8 @@ async function attempt(
         bytes,
         totalBytes: total,
         rowsPerSecond: rows / seconds,
-        etaSeconds: total !== null && bytesPerSecond > 0 ? Math.max(0, (total - bytes) / bytesPerSecond) : null,
+        etaSeconds:
+          total !== null && bytesPerSecond > 0 ? Math.max(0, (total - bytes) / bytesPerSecond) : null,
       });
     };
 
@@ -170,7 +171,11 @@ async function attempt(
       const done: Promise<void> = work.then((result) => {
         for (const merged of merger.add(result, source)) {
           rows += merged.rowNumbers.length;
-          writes = writes.then(() => sink.block(merged));
+          // Nothing reaches the sink once the run has failed (it is being discarded).
+          writes = writes.then(() => (failure === null ? sink.block(merged) : undefined));
+          writes.catch((error: unknown) => {
+            failure ??= error;
+          });
         }
         progress(false);
       });
@@ -182,7 +187,8 @@ async function attempt(
           failure ??= error;
         },
       );
-      while (inFlight.size >= maxInFlight && failure === null) await Promise.race(inFlight).catch(() => undefined);
+      while (inFlight.size >= maxInFlight && failure === null)
+        await Promise.race(inFlight).catch(() => undefined);
       if (failure !== null) throw failure;
       checkAbort(signal);
     };
@@ -219,29 +225,46 @@ async function attempt(
       await dispatch(executor.streamPush(bytes, seq++));
     };
 
-    // UTF-8 and Windows-1252 bytes go to the workers as they are; UTF-16 is re-encoded as UTF-8.
-    const encoder = new TextEncoder();
-    const wire = (chunk: Uint8Array): Uint8Array =>
-      sniffed.dataOffset === null ? encoder.encode(sniffed.decoder.push(chunk)) : chunk;
-    await feed(sniffed.dataOffset === null ? encoder.encode(sniffed.rest) : first.bytes.subarray(sniffed.dataOffset));
-    for (;;) {
-      checkAbort(signal);
-      const next = await iterator.next();
-      if (next.done) break;
-      bytes += next.value.length;
-      await feed(wire(next.value));
+    try {
+      // UTF-8 and Windows-1252 bytes go to the workers as they are; UTF-16 is re-encoded as UTF-8.
+      const encoder = new TextEncoder();
+      const wire = (chunk: Uint8Array): Uint8Array =>
+        sniffed.dataOffset === null ? encoder.encode(sniffed.decoder.push(chunk)) : chunk;
+      await feed(
+        sniffed.dataOffset === null ? encoder.encode(sniffed.rest) : first.bytes.subarray(sniffed.dataOffset),
+      );
+      for (;;) {
+        checkAbort(signal);
+        const next = await iterator.next();
+        if (next.done) break;
+        bytes += next.value.length;
+        await feed(wire(next.value));
+      }
+      if (sniffed.dataOffset === null && !first.done) await feed(encoder.encode(sniffed.decoder.end()));
+      if (!streaming) await sendBlocks(splitter.end());
+      if (streaming) await dispatch(executor.streamEnd(seq++));
+      while (inFlight.size > 0) await Promise.race(inFlight).catch(() => undefined);
+      if (failure !== null) throw failure;
+      await writes;
+      if (merger.pending > 0) throw new Error(`internal: ${merger.pending} blocks never merged`);
+    } catch (error) {
+      // Let work in flight and queued writes settle before the caller discards the sink.
+      failure ??= error;
+      await Promise.allSettled([...inFlight]);
+      await writes.catch(() => undefined);
+      throw error;
     }
-    if (sniffed.dataOffset === null && !first.done) await feed(encoder.encode(sniffed.decoder.end()));
-    if (!streaming) await sendBlocks(splitter.end());
-    if (streaming) await dispatch(executor.streamEnd(seq++));
-    while (inFlight.size > 0) await Promise.race(inFlight).catch(() => undefined);
-    if (failure !== null) throw failure;
-    await writes;
-    if (merger.pending > 0) throw new Error(`internal: ${merger.pending} blocks never merged`);
     progress(true);
-    return { sniffed, counts: merger.counts(), mode, reason, lanes: mode === 'sequential' ? 1 : executor.lanes };
+    return {
+      sniffed,
+      counts: merger.counts(),
+      mode,
+      reason,
+      lanes: mode === 'sequential' ? 1 : executor.lanes,
+    };
   } finally {
     await executor.close();
+    await iterator.return?.(undefined); // closes the file if we stopped early
   }
 }
 

@@ -80,10 +80,14 @@ export function resolveSetup(
   const variables: VariableSetup[] = [];
   const optional = new Set(choices.optional ?? []);
   for (const [variable, column] of choices.map ?? []) {
-    if (variable.trim() === '') throw new ContactsError('bad_option', `a mapping has no variable name ("=${column}")`);
+    if (variable.trim() === '')
+      throw new ContactsError('bad_option', `a mapping has no variable name ("=${column}")`);
     const target = column.trim() === '' ? autoMatchVariables([variable], header)[variable] : column;
     if (!target) {
-      throw new ContactsError('unknown_column', `no column matches variable "${variable}"; map it explicitly (variable=column)`);
+      throw new ContactsError(
+        'unknown_column',
+        `no column matches variable "${variable}"; map it explicitly (variable=column)`,
+      );
     }
     const index = resolveColumn(header, target, `column for variable "${variable}"`);
     variables.push({ variable, column: header[index] as string, index, optional: optional.has(variable) });
@@ -95,7 +99,8 @@ export function resolveSetup(
   }
   const uploadColumns: number[] = [];
   if (variables.length > 0) {
-    for (const v of variables) if (v.index !== phoneIndex && !uploadColumns.includes(v.index)) uploadColumns.push(v.index);
+    for (const v of variables)
+      if (v.index !== phoneIndex && !uploadColumns.includes(v.index)) uploadColumns.push(v.index);
   } else {
     header.forEach((h, i) => {
       if (i !== phoneIndex && h !== UPLOAD_PHONE_HEADER) uploadColumns.push(i);

@@ -68,7 +68,8 @@ export function findCut(
     while (close !== -1 && close + 1 < end && bytes[close + 1] === QUOTE) close = find(QUOTE, close + 2);
     if (close === -1) {
       if (final) return { kind: 'irregular', reason: 'a quoted field is never closed' };
-      if (end - open > MAX_QUOTED_BYTES) return { kind: 'irregular', reason: 'a quoted field longer than 1 MB' };
+      if (end - open > MAX_QUOTED_BYTES)
+        return { kind: 'irregular', reason: 'a quoted field longer than 1 MB' };
       return { kind: 'more' };
     }
     const after = close + 1;

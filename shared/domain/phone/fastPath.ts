@@ -45,7 +45,10 @@ function isValidIn(plan: CompiledPlan, nsn: string): boolean {
   return plan.hasTypes ? hasNumberType(plan, nsn) : plan.nationalNumber.test(nsn);
 }
 
-export function compileFastPath(registry: PlanRegistry, defaultCountry: string): (text: string) => FastResult {
+export function compileFastPath(
+  registry: PlanRegistry,
+  defaultCountry: string,
+): (text: string) => FastResult {
   const home = registry.plan(defaultCountry);
   const homeCode = home.callingCode;
   // Calling codes are 1-3 digits without a leading zero: an array is the fastest lookup.
@@ -98,7 +101,12 @@ export function compileFastPath(registry: PlanRegistry, defaultCountry: string):
   };
 
   /** The tail of parse(): national number, exact country, length limits, isValid(). */
-  const finish = (callingCode: string, number: string, selected: CompiledPlan, country?: string): FastResult => {
+  const finish = (
+    callingCode: string,
+    number: string,
+    selected: CompiledPlan,
+    country?: string,
+  ): FastResult => {
     if (!number) return null; // TOO_SHORT
     const nsn = extractNational(number, selected);
     if (nsn === FALLBACK) return FALLBACK;

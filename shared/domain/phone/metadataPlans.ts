@@ -122,7 +122,9 @@ export function createPlanRegistry(): PlanRegistry {
   const callingCode = (code: string): CallingCodeInfo | undefined => {
     let info = codes.get(code);
     if (info === undefined) {
-      info = metadata.hasCallingCode(code) ? { countries: metadata.getCountryCodesForCallingCode(code) } : null;
+      info = metadata.hasCallingCode(code)
+        ? { countries: metadata.getCountryCodesForCallingCode(code) }
+        : null;
       codes.set(code, info);
     }
     return info ?? undefined;

@@ -135,11 +135,13 @@ export const contactRowSchema = z.object({
 export type ContactRow = z.infer<typeof contactRowSchema>;
 
 /**
- * One batch of cleaned rows, JSON-encoded into a single string by the import worker (one string
- * crosses the UI thread and the IPC hop cheaply) and parsed + checked here by the back end.
+ * One batch of cleaned rows as the single string `contacts:import-batch` carries (one string
+ * crosses the UI thread and the IPC hop cheaply): a JSON line with the columns below, then one
+ * line per row with that row's cells as a JSON array (JSON text never holds a raw line break).
+ * The back end stores each row's cells as that very text, so they are never re-encoded.
  * Columnar: entry i of each array is the batch's i-th data row, in file order.
  */
-export const importBatchDataSchema = z
+export const importBatchMetaSchema = z
   .object({
     /** Position of the first row among the list's data rows (batches are contiguous). */
     pos: count,
@@ -150,16 +152,16 @@ export const importBatchDataSchema = z
     duplicateOf: z.array(count),
     /** E.164 digits as a number (0 = no valid phone). */
     e164: z.array(z.number().int().nonnegative().max(999_999_999_999_999)),
-    cells: z.array(z.array(z.string())),
     /** Rows not valid: [index in batch, Reasons cell, rejects-file tail as the engine wrote it]. */
     rejects: z.array(z.tuple([count, z.string(), z.string()])),
   })
-  .refine(
-    (b) =>
-      [b.buckets, b.flags, b.duplicateOf, b.e164, b.cells].every((a) => a.length === b.rows.length),
-    { message: 'every column of a batch has one entry per row' },
-  );
-export type ImportBatchData = z.infer<typeof importBatchDataSchema>;
+  .refine((b) => [b.buckets, b.flags, b.duplicateOf, b.e164].every((a) => a.length === b.rows.length), {
+    message: 'every column of a batch has one entry per row',
+  });
+export type ImportBatchMeta = z.infer<typeof importBatchMetaSchema>;
+
+/** One row's cells (a line of the batch). */
+export const rowCellsSchema = z.array(z.string().max(1_000_000)).max(10_000);
 
 /** The engine's end-of-run figures the back end checks its own counts against. */
 export const importReportSchema = z.object({
@@ -284,17 +286,30 @@ export interface BatchColumns {
   flags: ArrayLike<number>;
   duplicateOf: ArrayLike<number>;
   e164: ArrayLike<number>;
-  /** JSON text of the rows' cells (string[][]), made where the cells were parsed. */
-  cellsJson: string;
+  /** Each row's cells as a JSON array, one per line, made where the cells were parsed. */
+  cellLines: string;
   rejects: Array<[number, string, string]>;
 }
 
 const numbers = (values: ArrayLike<number>): string => `[${Array.prototype.join.call(values, ',')}]`;
 
-/** One batch as the single JSON string `contacts:import-batch` carries (cells are not re-encoded). */
+/** One row's cells as a line of a batch. */
+export const cellLine = (cells: readonly string[]): string => JSON.stringify(cells);
+
+/** One batch as the single string `contacts:import-batch` carries (cells are not re-encoded). */
 export const encodeImportBatch = (b: BatchColumns): string =>
   `{"pos":${b.pos},"rows":${numbers(b.rows)},"buckets":${numbers(b.buckets)},"flags":${numbers(b.flags)},` +
-  `"duplicateOf":${numbers(b.duplicateOf)},"e164":${numbers(b.e164)},"cells":${b.cellsJson},"rejects":${JSON.stringify(b.rejects)}}`;
+  `"duplicateOf":${numbers(b.duplicateOf)},"e164":${numbers(b.e164)},"rejects":${JSON.stringify(b.rejects)}}` +
+  (b.rows.length > 0 ? `\n${b.cellLines}` : '');
+
+/** Reads a whole batch back (tests and tools; the back end reads it its own way, see batchData.ts). */
+export function readImportBatch(data: string): { meta: ImportBatchMeta; cells: string[][] } {
+  const split = data.indexOf('\n');
+  const meta = importBatchMetaSchema.parse(JSON.parse(split < 0 ? data : data.slice(0, split)));
+  const cells = split < 0 ? [] : data.slice(split + 1).split('\n').map((line) => rowCellsSchema.parse(JSON.parse(line)));
+  if (cells.length !== meta.rows.length) throw new Error(`the batch has ${meta.rows.length} rows but ${cells.length} cell lines`);
+  return { meta, cells };
+}
 
 /**
  * Splits the engine's rejects text for one merged block (`${row},${csvCell(reasons)},${tail}\n`

@@ -17,7 +17,10 @@ export interface AtomicFile {
 }
 
 export async function createAtomicFile(target: string): Promise<AtomicFile> {
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(
+    dirname(target),
+    `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+  );
   let handle: FileHandle | null = await open(temp, 'wx');
   let position = 0;
   return {
@@ -25,7 +28,9 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
     async write(data) {
       if (!handle) throw new Error('internal: write after close');
       const { bytesWritten } =
-        typeof data === 'string' ? await handle.write(data, position, 'utf8') : await handle.write(data, 0, data.length, position);
+        typeof data === 'string'
+          ? await handle.write(data, position, 'utf8')
+          : await handle.write(data, 0, data.length, position);
       position += bytesWritten;
     },
     async truncate() {

@@ -12,7 +12,11 @@ export type CoordinatorRequest = { kind: 'cancel' };
 export type CoordinatorReply =
   | { kind: 'progress'; progress: Progress }
   | { kind: 'done'; report: CleanReport }
-  | { kind: 'failed'; error: { code: ErrorCode; message: string; field?: string | undefined }; detail?: string };
+  | {
+      kind: 'failed';
+      error: { code: ErrorCode; message: string; field?: string | undefined };
+      detail?: string;
+    };
 
 const port = parentPort;
 if (!port) throw new Error('the contacts coordinator must run in a worker thread');

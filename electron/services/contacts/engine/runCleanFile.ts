@@ -2,9 +2,7 @@
 // reads (bounded memory), N block workers, progress and cancel, upload/rejects/report written
 // atomically (temporary file + rename; nothing is left behind on failure).
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import {
   ContactsError,
@@ -15,6 +13,7 @@ import {
 } from '../../../../shared/domain/contacts/index.ts';
 import type { CleanChoices, CleanReport, Progress } from '../../../../shared/domain/contacts/index.ts';
 import { createAtomicFile } from './atomicFile.ts';
+import { checkInput } from './checkInput.ts';
 import type { AtomicFile } from './atomicFile.ts';
 import { createWorkerPool } from './workerPool.ts';
 import type { WorkerPool } from './workerPool.ts';
@@ -58,32 +57,13 @@ function failure(error: unknown, path: string): unknown {
   }
 }
 
-export async function checkInput(path: string, outputs: string[]): Promise<number> {
-  let info;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : `cannot read it (${code ?? 'error'})`;
-    throw new DeskFailure('file_error', `${path}: ${why}`, 'path');
-  }
-  if (info.isDirectory()) throw new DeskFailure('file_error', `${path}: is a folder, not a CSV file`, 'path');
-  if (info.size === 0) throw new DeskFailure('file_error', `${path}: the file is empty`, 'path');
-  const input = resolve(path);
-  for (const out of outputs) {
-    if (resolve(out) === input) throw new DeskFailure('invalid_request', `${out}: an output file cannot be the input file`, 'options');
-  }
-  if (new Set(outputs.map((o) => resolve(o))).size !== outputs.length) {
-    throw new DeskFailure('invalid_request', 'the upload, rejects and report files must be different files', 'options');
-  }
-  return info.size;
-}
-
 export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanReport> {
   const started = performance.now();
   const { path } = options;
   const outputs = [options.out, options.rejects, ...(options.report ? [options.report] : [])];
-  const bytes = await checkInput(path, outputs);
+  const checked = await checkInput(path, outputs);
+  if (!checked.ok) throw new DeskFailure(checked.code, checked.message, checked.field);
+  const { bytes } = checked;
   const workers = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
 
   const pool = options.pool ?? createWorkerPool(workers, options.workerHeapMb);

@@ -58,7 +58,9 @@ export function createWorkerPool(size: number, heapMb = DEFAULT_HEAP_MB): Worker
       failAll(
         lane,
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new Error(`a cleaning worker ran out of memory (${heapMb} MB); is one record enormous (a quote never closed)?`)
+          ? new Error(
+              `a cleaning worker ran out of memory (${heapMb} MB); is one record enormous (a quote never closed)?`,
+            )
           : error,
       );
     });

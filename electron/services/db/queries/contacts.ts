@@ -2,32 +2,13 @@
 // row revalidator (duplicates recomputed for the old and the new number), bulk actions with one
 // level of undo, and the export read. Everything runs in the database worker, each mutation in one
 // transaction, so the list's counts always match its rows.
-import {
-  BUCKET,
-  bucketOf,
-  createNumberTable,
-  createRowRevalidator,
-} from '../../../../shared/domain/contacts/index.ts';
+import { BUCKET, createNumberTable, createRowRevalidator } from '../../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
-import type {
-  ContactFilter,
-  Detected,
-  ImportBatchData,
-  ImportReport,
-  VariableMapping,
-} from '../../../../shared/ipc/channels/contacts.ts';
+import type { ContactFilter, Detected, ImportReport, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
-import {
-  addRow,
-  e164Digits,
-  flagsOf,
-  emptyCounts,
-  issueBits,
-  renderTail,
-  ROW_COLUMNS,
-  withDuplicateOf,
-} from '../../contacts/rowState.ts';
+import type { InsertPlan } from '../../contacts/batchData.ts';
+import { addRow, e164Digits, emptyCounts, flagsOf, issueBits, ROW_COLUMNS, withDuplicateOf } from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, stream } from '../define.ts';
@@ -78,6 +59,28 @@ const UPDATE_ROW = `UPDATE contacts SET cells = @cells, phone_raw = @phone_raw, 
   tail = @tail, country = @country WHERE list_id = @list_id AND row = @row`;
 const writeRow = (db: Db, row: StoredRow): void => void prepared(db, UPDATE_ROW).run(row);
 
+/** Writes `after` over the stored `before`, keeping contact_numbers in step with its number. */
+function saveRow(db: Db, before: StoredRow, after: StoredRow): void {
+  writeRow(db, after);
+  if (before.e164 === after.e164) return;
+  if (before.e164 !== null) {
+    prepared(db, `DELETE FROM contact_numbers WHERE list_id = ? AND e164 = ? AND row = ?`).run(before.list_id, before.e164, before.row);
+  }
+  if (after.e164 !== null) {
+    prepared(db, `INSERT INTO contact_numbers (list_id, e164, row) VALUES (?, ?, ?)`).run(after.list_id, after.e164, after.row);
+  }
+}
+
+/** contact_numbers for a whole list again, filled in number order (after an import or a big change). */
+function rebuildNumbers(db: Db, listId: number): void {
+  prepared(db, `DELETE FROM contact_numbers WHERE list_id = ?`).run(listId);
+  prepared(
+    db,
+    `INSERT INTO contact_numbers (list_id, e164, row)
+     SELECT list_id, e164, row FROM contacts WHERE list_id = ? AND e164 IS NOT NULL ORDER BY e164, row`,
+  ).run(listId);
+}
+
 const touch = (db: Db, listId: number, counts: StoredCounts, now: string): void =>
   void prepared(
     db,
@@ -110,7 +113,7 @@ function setupWithCountry(setup: EngineSetup, country: string | null): EngineSet
 const earliestWith = (db: Db, listId: number, digits: number, row: number): number =>
   (prepared<[number, number, number], { first: number | null }>(
     db,
-    `SELECT min(row) AS first FROM contacts WHERE list_id = ? AND e164 = ? AND row != ?`,
+    `SELECT min(row) AS first FROM contact_numbers WHERE list_id = ? AND e164 = ? AND row != ?`,
   ).get(listId, digits, row)?.first ?? 0);
 
 /**
@@ -146,7 +149,7 @@ class Changes {
   set(before: StoredRow, after: StoredRow): void {
     const seen = this.rows.get(before.row);
     this.rows.set(before.row, { before: seen ? seen.before : before, after });
-    writeRow(this.db, after);
+    saveRow(this.db, seen ? seen.after : before, after);
   }
   /** The latest state of a row this action has touched, else the stored one. */
   current(row: StoredRow): StoredRow {
@@ -161,7 +164,8 @@ class Changes {
 function recomputeNumber(db: Db, listId: number, digits: number, changes: Changes): void {
   const rows = prepared<[number, number], StoredRow>(
     db,
-    `SELECT * FROM contacts WHERE list_id = ? AND e164 = ? ORDER BY row`,
+    `SELECT c.* FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
+     WHERE n.list_id = ? AND n.e164 = ? ORDER BY n.row`,
   ).all(listId, digits);
   const winner = rows[0]?.row ?? 0;
   for (const stored of rows) {
@@ -180,9 +184,10 @@ function recomputeAllNumbers(db: Db, listId: number): number {
   const updates: Array<{ row: number; duplicateOf: number }> = [];
   const select = prepared<[number], { row: number; e164: number; duplicate_of: number }>(
     db,
-    `SELECT row, e164, duplicate_of FROM contacts INDEXED BY contacts_e164 WHERE list_id = ? AND e164 IS NOT NULL`,
+    `SELECT n.row, n.e164, c.duplicate_of FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
+     WHERE n.list_id = ? ORDER BY n.e164, n.row`,
   );
-  // The e164 index gives each number's rows in row order, numbers in any order: claims per number work.
+  // Each number's rows come in row order (numbers in any order): the first claim wins.
   for (const r of select.iterate(listId)) {
     const winner = first.claim(r.e164, r.row);
     if (winner !== r.duplicate_of) updates.push({ row: r.row, duplicateOf: winner });
@@ -227,13 +232,11 @@ function saveUndo(db: Db, list: StoredList, label: string, now: string, rows: It
 /** Counts from the rows themselves (after an import or a bulk action), from the indexes. */
 export function recount(db: Db, listId: number): StoredCounts {
   const counts = emptyCounts();
-  for (const bucket of [0, 1, 2] as const) {
-    const all = prepared<[number, number], { n: number }>(
-      db,
-      `SELECT count(*) AS n FROM contacts INDEXED BY contacts_bucket WHERE list_id = ? AND bucket = ?`,
-    ).get(listId, bucket)!.n;
-    counts.byBucket[bucket][0] = all;
-  }
+  const count = (sql: string): number => prepared<[number], { n: number }>(db, sql).get(listId)!.n;
+  const rows = count(`SELECT count(*) AS n FROM contacts INDEXED BY contacts_pos WHERE list_id = ?`);
+  counts.byBucket[1][0] = count(`SELECT count(*) AS n FROM contacts INDEXED BY contacts_invalid WHERE list_id = ? AND bucket = 1`);
+  counts.byBucket[2][0] = count(`SELECT count(*) AS n FROM contacts INDEXED BY contacts_duplicate WHERE list_id = ? AND bucket = 2`);
+  counts.byBucket[0][0] = rows - counts.byBucket[1][0] - counts.byBucket[2][0];
   const excluded = prepared<[number], { bucket: number; n: number }>(
     db,
     `SELECT bucket, count(*) AS n FROM contacts INDEXED BY contacts_excluded WHERE list_id = ? AND excluded = 1 GROUP BY bucket`,
@@ -268,16 +271,18 @@ function applyDelta(list: StoredList, changes: Changes): StoredCounts {
 // ---- filters ----
 
 interface FilterSql {
-  /** INDEXED BY clause that makes the scan an index range in row order. */
+  /** The index whose range in row order is the filter ('' = the table's own order). */
   index: string;
   where: string;
 }
 
+const indexed = (f: FilterSql): string => (f.index ? `INDEXED BY ${f.index}` : '');
+
 function filterSql(filter: Exclude<ContactFilter, 'all'>): FilterSql {
-  if (filter.startsWith('bucket:')) {
-    const bucket = BUCKET[filter.slice(7) as keyof typeof BUCKET];
-    return { index: 'contacts_bucket', where: `bucket = ${bucket}` };
-  }
+  // Valid rows are most of a list: their scan is the table's own, in row order.
+  if (filter === 'bucket:valid') return { index: '', where: 'bucket = 0' };
+  if (filter === 'bucket:invalid') return { index: 'contacts_invalid', where: 'bucket = 1' };
+  if (filter === 'bucket:duplicate') return { index: 'contacts_duplicate', where: 'bucket = 2' };
   if (filter.startsWith('issue:')) {
     const code = filter.slice(6) as keyof typeof ISSUE_BITS;
     return { index: `contacts_issue_${code}`, where: `issues & ${ISSUE_BITS[code]} != 0` };
@@ -311,14 +316,14 @@ function page(db: Db, a: PageArgs): StoredRow[] {
     // Walk the (covering) index to the first row of the window, then read just the window.
     const found = prepared<[number, number, number], { row: number }>(
       db,
-      `SELECT row FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row >= ? ORDER BY row LIMIT 1 OFFSET ?`,
+      `SELECT row FROM contacts ${indexed(f)} WHERE list_id = ? AND ${f.where} AND row >= ? ORDER BY row LIMIT 1 OFFSET ?`,
     ).get(a.listId, a.fromRow, a.skip);
     if (!found) return [];
     start = found.row;
   }
   return prepared<[number, number, number], StoredRow>(
     db,
-    `SELECT * FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row >= ? ORDER BY row LIMIT ?`,
+    `SELECT * FROM contacts ${indexed(f)} WHERE list_id = ? AND ${f.where} AND row >= ? ORDER BY row LIMIT ?`,
   ).all(a.listId, start, a.limit);
 }
 
@@ -329,12 +334,12 @@ function locate(db: Db, a: { listId: number; filter: ContactFilter; row: number 
   const f = filterSql(a.filter);
   const member = prepared<[number, number], { row: number }>(
     db,
-    `SELECT row FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row = ?`,
+    `SELECT row FROM contacts ${indexed(f)} WHERE list_id = ? AND ${f.where} AND row = ?`,
   ).get(a.listId, a.row);
   if (!member) return null;
   return prepared<[number, number], { n: number }>(
     db,
-    `SELECT count(*) AS n FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row < ?`,
+    `SELECT count(*) AS n FROM contacts ${indexed(f)} WHERE list_id = ? AND ${f.where} AND row < ?`,
   ).get(a.listId, a.row)!.n;
 }
 
@@ -379,66 +384,56 @@ function createList(db: Db, a: CreateListArgs): StoredList {
 const INSERT_ROW = `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons, duplicate_of, tail)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-/**
- * Stores one decoded batch in one transaction. The batch was checked against its schema by the
- * caller; here each row's bucket must follow from its flags and duplicate (as the engine decides)
- * and exactly the rows that are not valid carry Reasons. The rejects-file tail is kept only when
- * it differs from re-rendering the cells (the engine copies comma-delimited records verbatim).
- */
-function insertBatch(db: Db, a: { listId: number; phoneIndex: number; batch: ImportBatchData }): number {
-  const { batch } = a;
+/** Stores one checked batch (contactsService decoded it) in one transaction. */
+function insertBatch(db: Db, a: { listId: number; plan: InsertPlan }): number {
+  const { plan } = a;
   const insert = prepared(db, INSERT_ROW);
-  const rejects = new Map<number, readonly [string, string]>();
-  for (const [index, reasons, tail] of batch.rejects) rejects.set(index, [reasons, tail]);
-  for (let i = 0; i < batch.rows.length; i++) {
-    const flags = batch.flags[i] as number;
-    const duplicateOf = batch.duplicateOf[i] as number;
-    const bucket = batch.buckets[i] as number;
-    const row = batch.rows[i] as number;
-    if (BUCKET[bucketOf(flags, duplicateOf)] !== bucket) {
-      throw new DeskFailure('invalid_request', `Row ${row}: its bucket does not follow from its issues.`, 'data');
-    }
+  const rejects = new Map<number, readonly [string, string | null]>();
+  for (const [index, reasons, tail] of plan.rejects) rejects.set(index, [reasons, tail]);
+  let start = 0;
+  for (let i = 0; i < plan.rows.length; i++) {
+    const end = plan.cellEnds[i] as number;
+    const e164 = plan.e164[i] as number;
     const reject = rejects.get(i);
-    if ((reject === undefined) !== (bucket === BUCKET.valid)) {
-      throw new DeskFailure('invalid_request', `Row ${row}: rejected rows (and only they) need their Reasons.`, 'data');
-    }
-    const cells = batch.cells[i] as string[];
-    const e164 = batch.e164[i] as number;
-    const tail = reject && reject[1] !== renderTail(cells) ? reject[1] : null;
     insert.run(
       a.listId,
-      row,
-      batch.pos + i,
-      JSON.stringify(cells),
-      cells[a.phoneIndex] ?? '',
+      plan.rows[i],
+      plan.pos + i,
+      plan.cellsText.slice(start, end),
+      plan.phoneRaw[i],
       e164 === 0 ? null : e164,
-      bucket,
-      issueBits(flags, duplicateOf),
+      plan.buckets[i],
+      plan.issues[i],
       reject ? reject[0] : '',
-      duplicateOf,
-      tail,
+      plan.duplicateOf[i],
+      reject ? reject[1] : null,
     );
+    start = end + 1;
   }
-  return batch.rows.length;
+  return plan.rows.length;
 }
 
 /** Deletes up to `limit` rows of a list (and of its undo), so big deletes never block the worker long. */
 function clearRows(db: Db, a: { listId: number; limit: number }): number {
-  let deleted = 0;
+  let deleted = prepared(
+    db,
+    `DELETE FROM contact_numbers WHERE list_id = ? AND (e164, row) IN (SELECT e164, row FROM contact_numbers WHERE list_id = ? LIMIT ?)`,
+  ).run(a.listId, a.listId, a.limit).changes;
   for (const table of ['contact_undo_rows', 'contacts']) {
+    if (deleted >= a.limit) break;
     deleted += prepared(
       db,
       `DELETE FROM ${table} WHERE list_id = ? AND row IN (SELECT row FROM ${table} WHERE list_id = ? ORDER BY row LIMIT ?)`,
-    ).run(a.listId, a.listId, a.limit).changes;
-    if (deleted >= a.limit) break;
+    ).run(a.listId, a.listId, a.limit - deleted).changes;
   }
   return deleted;
 }
 
 function finishImport(db: Db, a: { listId: number; report: ImportReport; now: string }): StoredList {
-  const counts = recount(db, a.listId);
   const list = getList(db, a.listId);
   if (!list || list.status !== 'importing') throw new DeskFailure('conflict', 'This import is not in progress.', 'importId');
+  rebuildNumbers(db, a.listId);
+  const counts = recount(db, a.listId);
   prepared(
     db,
     `UPDATE contact_lists SET status = 'ready', counts = ?, report = ?, encoding = ?, updated_at = ?, revision = revision + 1 WHERE id = ?`,
@@ -575,6 +570,7 @@ function applyCountry(
       writeRow(db, after);
     }
   }
+  rebuildNumbers(db, a.listId);
   recomputeAllNumbers(db, a.listId);
   prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(JSON.stringify(target), a.country, a.listId);
   touch(db, a.listId, recount(db, a.listId), a.now);
@@ -588,7 +584,15 @@ function undo(db: Db, a: { listId: number; now: string }): { list: StoredList; u
     `SELECT label, list_state FROM contact_undo WHERE list_id = ?`,
   ).get(a.listId);
   if (!saved) throw new DeskFailure('conflict', 'There is nothing to undo.', 'listId');
-  prepared(db, `INSERT OR REPLACE INTO contacts SELECT * FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
+  const savedRows = prepared<[number], { n: number }>(db, `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`).get(a.listId)!.n;
+  if (savedRows <= 5000) {
+    for (const snapshot of prepared<[number], StoredRow>(db, `SELECT * FROM contact_undo_rows WHERE list_id = ?`).all(a.listId)) {
+      saveRow(db, getRow(db, a.listId, snapshot.row) as StoredRow, snapshot);
+    }
+  } else {
+    prepared(db, `INSERT OR REPLACE INTO contacts SELECT * FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
+    rebuildNumbers(db, a.listId);
+  }
   const state = JSON.parse(saved.list_state) as ListState;
   prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(state.setup, state.country, a.listId);
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
@@ -611,8 +615,8 @@ export interface ExportRow {
 function* exportRows(db: Db, a: { listId: number; kind: 'upload' | 'rejects'; batch: number }): Iterator<ExportRow[], void, undefined> {
   const sql =
     a.kind === 'upload'
-      ? `SELECT row, cells, e164, reasons, tail FROM contacts INDEXED BY contacts_bucket
-         WHERE list_id = ? AND bucket = 0 AND row > ? AND excluded = 0 ORDER BY row LIMIT ?`
+      ? `SELECT row, cells, e164, reasons, tail FROM contacts
+         WHERE list_id = ? AND row > ? AND bucket = 0 AND excluded = 0 ORDER BY row LIMIT ?`
       : `SELECT row, cells, e164, reasons, tail FROM contacts
          WHERE list_id = ? AND row > ? AND bucket != 0 AND excluded = 0 ORDER BY row LIMIT ?`;
   let from = 0;

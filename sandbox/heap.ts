@@ -1,10 +1,10 @@
-// A binary min-heap ordered by (at, seq): the dialer's queues of due calls, ongoing calls and
-// post-call steps are all "what happens next, in virtual-time order".
+// A binary min-heap ordered by (at, seq): the clock's timers and the dialer's queues of due calls,
+// ongoing calls and post-call steps are all "what happens next, in virtual-time order".
 
 export interface HeapItem {
   /** Virtual epoch ms. */
   at: number;
-  /** Tie-breaker (row order), so equal times keep a deterministic order. */
+  /** Tie-breaker (insertion or row order), so equal times keep a deterministic order. */
   seq: number;
 }
 

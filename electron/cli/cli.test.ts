@@ -1,0 +1,285 @@
+// The CLI end to end, as a child process: exit codes, one-line errors, files and report.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureContactsFile } from '../../bench/lib/contactsFile.ts';
+import { cleanReportSchema, parseRecords } from '../../shared/domain/contacts/index.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = join(root, 'electron', 'cli', 'main.ts');
+const bin = join(root, 'bin', 'campaign-desk.mjs');
+let dir = '';
+let messy = '';
+
+const run = (args: string[], script = cli) => {
+  const r = spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', cwd: dir, timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+/** A fresh folder per case, so "no file left behind" can be checked by listing it. */
+const outDir = (name: string): string => {
+  const d = join(dir, name);
+  mkdirSync(d, { recursive: true });
+  return d;
+};
+const outArgs = (d: string) => [
+  '--out',
+  join(d, 'upload.csv'),
+  '--rejects',
+  join(d, 'rejects.csv'),
+  '--report',
+  join(d, 'report.json'),
+];
+const write = (name: string, content: string | Uint8Array): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+const oneLine = (stderr: string): string => {
+  const lines = stderr.split('\n').filter((l) => l !== '');
+  expect(lines).toHaveLength(1);
+  expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  return lines[0] as string;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cli-'));
+  messy = ensureContactsFile(10_000, 42, dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('campaign-desk clean', () => {
+  it("cleans the generator's 10k-row messy file: exit 0, the three files, a valid report", () => {
+    const d = outDir('messy');
+    const r = run([
+      'clean',
+      messy,
+      '--country',
+      'IN',
+      '--map',
+      'callee_name=Name',
+      '--map',
+      'loan_amount=Loan Amount',
+      '--map',
+      'due_date',
+      '--optional',
+      'due_date',
+      ...outArgs(d),
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const report = cleanReportSchema.parse(JSON.parse(readFileSync(join(d, 'report.json'), 'utf8')));
+    expect(report).toMatchObject({
+      rows: 10_000,
+      encoding: 'utf-8',
+      delimiter: ',',
+      phone_column: 'Mobile Number',
+    });
+    expect(report.rows).toBe(report.valid + report.invalid + report.duplicates);
+    expect(r.stdout).toContain(`10,000 rows → ${report.valid.toLocaleString('en-US')} valid`);
+    const upload = parseRecords(readFileSync(join(d, 'upload.csv'), 'utf8'), ',', '\n');
+    const rejects = parseRecords(readFileSync(join(d, 'rejects.csv'), 'utf8'), ',', '\n');
+    expect(upload[0]).toEqual(['Mobile Number', 'Name', 'Loan Amount', 'Due Date']);
+    expect(upload).toHaveLength(report.valid + 1);
+    expect(upload.slice(1).every((row) => /^\+\d{8,15}$/.test(row[0] as string))).toBe(true);
+    expect(rejects[0]?.slice(0, 3)).toEqual(['Row', 'Reasons', 'Customer ID']);
+    expect(rejects).toHaveLength(report.invalid + report.duplicates + 1);
+    expect(readdirSync(d).sort()).toEqual(['rejects.csv', 'report.json', 'upload.csv']);
+  });
+
+  it('UTF-16 LE with a BOM and semicolons, decimal commas included', () => {
+    const text = '\ufeffName;Mobile;Amount\nJosé;9876543210;1.234,50\nराहुल;+91 98765 43211;12,5\n';
+    const bytes = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) {
+      bytes[i * 2] = text.charCodeAt(i) & 0xff;
+      bytes[i * 2 + 1] = text.charCodeAt(i) >> 8;
+    }
+    const d = outDir('utf16');
+    const r = run(['clean', write('utf16.csv', bytes), '--country', '+91', ...outArgs(d)]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(d, 'report.json'), 'utf8'))).toMatchObject({
+      encoding: 'utf-16le',
+      delimiter: ';',
+      valid: 2,
+    });
+    expect(readFileSync(join(d, 'upload.csv'), 'utf8')).toBe(
+      'Mobile Number,Name,Amount\n+919876543210,José,"1.234,50"\n+919876543211,राहुल,"12,5"\n',
+    );
+  });
+
+  it('Windows-1252 with tabs and an explicit phone column and delimiter', () => {
+    const bytes = Uint8Array.from('Name\tPhone\tAlt\nJosé\t9876543210\tx\nZoë\t12\ty\n', (c) =>
+      c.charCodeAt(0),
+    );
+    const d = outDir('cp1252');
+    const r = run([
+      'clean',
+      write('cp1252.csv', bytes),
+      '--country',
+      'IN',
+      '--phone-column',
+      'phone',
+      '--delimiter',
+      'tab',
+      ...outArgs(d),
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(d, 'report.json'), 'utf8'))).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: '\t',
+      delimiter_source: 'override',
+      valid: 1,
+      invalid: 1,
+    });
+    expect(readFileSync(join(d, 'rejects.csv'), 'utf8')).toBe(
+      'Row,Reasons,Name,Phone,Alt\n3,phone_invalid,Zoë,12,y\n',
+    );
+  });
+
+  it.each([
+    ['missing', null, /^campaign-desk: .*missing\.csv: file not found$/, 1],
+    ['empty', '', /^campaign-desk: .*empty\.csv: the file is empty$/, 1],
+    [
+      'workbook',
+      Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]),
+      /^campaign-desk: .*workbook\.csv: not a CSV text file: it looks like an Excel workbook/,
+      1,
+    ],
+    [
+      'binary',
+      Uint8Array.from([0x4e, 0x61, 0, 0, 0x10, 0x11, 0x12, 0x0a]),
+      /^campaign-desk: .*binary\.csv: not a CSV text file: it contains binary data$/,
+      1,
+    ],
+    [
+      'nophone',
+      'Name,City\nRahul,Pune\n',
+      /^campaign-desk: .*nophone\.csv: no phone column among the headers \("Name", "City"\).*; name it with --phone-column$/,
+      1,
+    ],
+    [
+      'headeronly',
+      'Name,Mobile Number\n\n',
+      /^campaign-desk: .*headeronly\.csv: the file has a header but no data rows$/,
+      1,
+    ],
+  ])(
+    '%s file: one line on stderr naming the file, exit 1, nothing written',
+    (name, content, message, code) => {
+      const path = content === null ? join(dir, `${name}.csv`) : write(`${name}.csv`, content);
+      const d = outDir(`fail-${name}`);
+      const r = run(['clean', path, '--country', 'IN', ...outArgs(d)]);
+      expect(r.code).toBe(code);
+      expect(oneLine(r.stderr)).toMatch(message);
+      expect(r.stdout).toBe('');
+      expect(readdirSync(d)).toEqual([]);
+    },
+  );
+
+  it.each([
+    [
+      ['--country', 'IN', '--rejects', 'r.csv', '--report', 'p.json'],
+      /clean: --out is required \(see campaign-desk clean --help\)$/,
+    ],
+    [['--out', 'u.csv', '--rejects', 'r.csv', '--report', 'p.json'], /clean: --country is required/],
+    [['--country', 'IN', '--bogus', 'x'], /clean: Unknown option '--bogus'/],
+    [
+      ['--country', 'IN', '--encoding', 'ebcdic'],
+      /--encoding must be utf-8, utf-16le, utf-16be or windows-1252/,
+    ],
+    [['--country', 'Narnia'], /unknown country "Narnia"/],
+    [
+      ['--country', 'IN', '--map', 'amount=Amount'],
+      /column for variable "amount" "Amount" is not a column of the file/,
+    ],
+  ])('bad usage %j: exit 2, one line', (args, message) => {
+    const file = write('ok.csv', 'Name,Phone\nA,9876543210\n');
+    const d = outDir(`usage-${readdirSync(dir).length}`);
+    const all = args.includes('--rejects')
+      ? ['clean', file, ...args]
+      : ['clean', file, ...args, ...outArgs(d)];
+    const r = run(all);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toMatch(message);
+    expect(readdirSync(d)).toEqual([]);
+    expect(['u.csv', 'r.csv', 'p.json'].filter((f) => existsSync(join(dir, f)))).toEqual([]);
+  });
+
+  it('Ctrl-C stops it: exit 130, no file left behind', async () => {
+    const big = ensureContactsFile(100_000, 7, dir);
+    const d = outDir('interrupted');
+    const child = spawn(process.execPath, [cli, 'clean', big, '--country', 'IN', '--quiet', ...outArgs(d)], {
+      cwd: dir,
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    setTimeout(() => child.kill('SIGINT'), 400);
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toBe('');
+    expect(readdirSync(d)).toEqual([]);
+  });
+});
+
+describe('campaign-desk commands and help', () => {
+  it('prints usage', () => {
+    const top = run(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/clean <file>.*\n.*sandbox.*\n.*web/);
+    const clean = run(['clean', '--help']);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/^Usage: campaign-desk clean <file> --country <IN\|\+91>/);
+    expect(run([]).code).toBe(2);
+  });
+
+  it('refuses an unknown command in one line', () => {
+    const r = run(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(
+      'campaign-desk: unknown command "frobnicate" (commands: clean, sandbox, web) (see campaign-desk --help)',
+    );
+  });
+
+  it('hands sandbox and web to their own code', () => {
+    const sandbox = run(['sandbox', '--help']);
+    expect([sandbox.code, sandbox.stdout.split('\n')[0]]).toEqual([
+      0,
+      'Usage: campaign-desk sandbox --api-key <key> [--bearer <token>] [--data <dir>] [--seed <n>]',
+    ]);
+    const web = run(['web', '--help']);
+    expect(web.code).toBe(0);
+    expect(web.stdout).toMatch(/--no-open/);
+  });
+
+  it('the bin shim runs the same CLI', () => {
+    const r = run(['--help'], bin);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: campaign-desk <command>/);
+  });
+
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((p) => {
+    if (!existsSync(p)) return false;
+    const [major = 0, minor = 0] = spawnSync(p, ['-p', 'process.versions.node'], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('.')
+      .map(Number);
+    return major < 22 || (major === 22 && minor < 18);
+  });
+  it.runIf(oldNode)('the bin shim says clearly when Node is too old', () => {
+    const r = spawnSync(oldNode as string, [bin, '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(oneLine(r.stderr)).toMatch(
+      /^campaign-desk: needs Node 22\.18 or newer \(this is Node \d+\.\d+\.\d+\); run it through the project instead: npm run -s cli -- <command> …$/,
+    );
+  });
+});

@@ -1,0 +1,134 @@
+// Test helpers for the contacts domain: run the real engine on bytes and feed its merged blocks to
+// the real service exactly as the renderer's import worker does (same batch codec, same split of
+// the rejects text), so tests exercise the whole back-end path against a real SQLite file.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUCKET, cleanInMemory, createRowRules } from '../../../shared/domain/contacts/index.ts';
+import type { CleanChoices, InMemoryResult } from '../../../shared/domain/contacts/index.ts';
+import { cellLine, encodeImportBatch, splitRejectLines } from '../../../shared/ipc/channels/contacts.ts';
+import type { ContactList, Detected, ImportChoices, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
+import type { ContactsService } from './contactsService.ts';
+
+/** The test-data generator outside the repo (`../shared/tools`). */
+export const GENERATOR = fileURLToPath(new URL('../../../../shared/tools/gen-contacts.mjs', import.meta.url));
+
+export function generate(dir: string, rows: number, seed: number, flags: string[] = []): Uint8Array {
+  const file = join(dir, `gen-${rows}-${seed}${flags.join('')}.csv`);
+  execFileSync(process.execPath, [GENERATOR, String(rows), String(seed), file, ...flags], { stdio: 'ignore' });
+  return readFileSync(file);
+}
+
+const NEWLINES = { lf: '\n', crlf: '\r\n', cr: '\r' } as const;
+
+export interface Imported {
+  list: ContactList;
+  engine: InMemoryResult;
+}
+
+export function engineChoicesOf(choices: ImportChoices): CleanChoices {
+  const mapped = choices.variables.filter((v) => v.column !== '');
+  return {
+    country: choices.country,
+    encoding: choices.encoding,
+    delimiter: choices.delimiter,
+    phoneColumn: choices.phoneColumn,
+    map: mapped.map((v) => [v.variable, v.column] as const),
+    optional: mapped.filter((v) => v.optional).map((v) => v.variable),
+  };
+}
+
+/**
+ * Cleans `bytes` with the engine (in process, small blocks so there are many batches) and imports
+ * the result through the service: begin, one batch per merged block, finish.
+ */
+export async function importThroughService(
+  service: ContactsService,
+  bytes: Uint8Array,
+  options: { country?: string; variables?: VariableMapping[]; blockBytes?: number; name?: string } = {},
+): Promise<Imported> {
+  const choices: ImportChoices = { country: options.country ?? 'IN', variables: options.variables ?? [] };
+  const engine = await cleanInMemory(bytes, engineChoicesOf(choices), {
+    includeCells: true,
+    blockBytes: options.blockBytes ?? 32 * 1024,
+    chunkBytes: 16 * 1024,
+  });
+  const { report, setup } = engine;
+  const detected: Detected = {
+    encoding: report.encoding,
+    encodingSource: report.encoding_source,
+    encodingNote: report.encoding_note,
+    delimiter: report.delimiter,
+    delimiterSource: report.delimiter_source,
+    newline: NEWLINES[report.newline],
+    header: report.header,
+    headerRow: report.header_row,
+    phoneColumn: report.phone_column,
+  };
+  const begun = await service.importBegin({
+    name: options.name ?? 'test list',
+    fileName: 'test.csv',
+    fileBytes: bytes.length,
+    choices,
+    detected,
+  });
+  const rules = createRowRules(setup);
+  let pos = 0;
+  let seq = 0;
+  for (const block of engine.blocks) {
+    const cells = block.cells ?? [];
+    const n = block.rowNumbers.length;
+    if (n === 0) continue;
+    const e164 = cells.map((c) => {
+      const e = rules.check(c).e164;
+      return e === null ? 0 : Number(e.slice(1));
+    });
+    const rejectIndex: number[] = [];
+    for (let i = 0; i < n; i++) if (block.buckets[i] !== BUCKET.valid) rejectIndex.push(i);
+    const lines = splitRejectLines(
+      block.rejects,
+      rejectIndex.map((i) => block.rowNumbers[i] as number),
+    );
+    const data = encodeImportBatch({
+      pos,
+      rows: block.rowNumbers,
+      buckets: block.buckets,
+      flags: block.flags,
+      duplicateOf: block.duplicateOf,
+      e164,
+      cellLines: cells.map(cellLine).join('\n'),
+      rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
+    });
+    await service.importBatch({ importId: begun.importId, seq: seq++, data });
+    pos += n;
+  }
+  const finished = await service.importFinish({
+    importId: begun.importId,
+    report: {
+      rows: report.rows,
+      valid: report.valid,
+      invalid: report.invalid,
+      duplicates: report.duplicates,
+      blankRows: report.blank_rows,
+      encoding: report.encoding,
+      encodingSource: report.encoding_source,
+      encodingNote: report.encoding_note,
+      split: report.split,
+      elapsedMs: 1,
+    },
+  });
+  return { list: finished.list, engine };
+}
+
+/** Lines of a CSV text that start records (header excluded), keyed by their spreadsheet row. */
+export function rejectLinesByRow(engine: InMemoryResult): Map<number, string> {
+  const rows: number[] = [];
+  for (const block of engine.blocks) {
+    for (let i = 0; i < block.rowNumbers.length; i++) if (block.buckets[i] !== BUCKET.valid) rows.push(block.rowNumbers[i] as number);
+  }
+  const body = engine.rejects.slice(engine.rejects.indexOf('\n') + 1);
+  const lines = splitRejectLines(body, rows);
+  const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return new Map(lines.map(([reasons, tail], k) => [rows[k] as number, `${rows[k]},${csvCell(reasons)},${tail}\n`]));
+}

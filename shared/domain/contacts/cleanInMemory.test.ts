@@ -1,0 +1,419 @@
+// The whole engine (sniff → split → workers' rules → merge) on small nasty files, in-process.
+import { describe, expect, it } from 'vitest';
+import { cleanInMemory } from './cleanInMemory.ts';
+import type { InMemoryOptions } from './cleanInMemory.ts';
+import { ContactsError } from './errors.ts';
+import { parseRecords } from './parseRecords.ts';
+import type { CleanChoices } from './types.ts';
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const utf16 = (text: string, bigEndian: boolean): Uint8Array => {
+  const units = '\ufeff' + text;
+  const out = new Uint8Array(units.length * 2);
+  for (let i = 0; i < units.length; i++) {
+    const c = units.charCodeAt(i);
+    out[i * 2] = bigEndian ? c >> 8 : c & 0xff;
+    out[i * 2 + 1] = bigEndian ? c & 0xff : c >> 8;
+  }
+  return out;
+};
+/** Latin-1 range text as single bytes (Windows-1252 for these characters). */
+const latin1 = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+const IN: CleanChoices = { country: 'IN' };
+const clean = (input: string | Uint8Array, choices: CleanChoices = IN, options: InMemoryOptions = {}) =>
+  cleanInMemory(typeof input === 'string' ? utf8(input) : input, choices, {
+    chunkBytes: 7,
+    sniffBytes: 64,
+    blockBytes: 32,
+    ...options,
+  });
+const rows = (csv: string): string[][] => parseRecords(csv, ',', '\n');
+const failure = async (promise: Promise<unknown>): Promise<ContactsError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ContactsError) return error;
+    throw error;
+  }
+  throw new Error('expected a ContactsError');
+};
+
+describe('buckets, precedence and counts', () => {
+  const file = [
+    'Name,Mobile Number,Loan Amount',
+    'Rahul Sharma,9876543210,500', // 2 valid
+    'Priya,12345,600', // 3 phone_invalid
+    'Amit,,700', // 4 phone_missing
+    'Sneha,9.19877E+11,800', // 5 phone_scientific_notation (never repaired)
+    'Vikram,919876543211.0,900', // 6 phone_excel_decimal
+    'Rahul again,+91 98765 43210,500', // 7 duplicate of row 2 (other format)
+    'Anjali,098765 43212,', // 8 variable_missing (claims +919876543212)
+    'Suresh,9876543212,100', // 9 duplicate of row 8, although row 8 is invalid
+    'Pooja,0091 98765 43210,', // 10 duplicate of row 2 and variable_missing → duplicate
+    'Short row,9876543213', // 11 row_ragged (2 of 3 cells)
+    'Long row,9876543214,1,extra', // 12 row_ragged (4 of 3)
+    '', // 13 blank line
+    ',,', // 14 only delimiters: blank too
+    'Kavita,9876543215,1000', // 15 valid
+  ].join('\n');
+  const choices: CleanChoices = {
+    country: 'IN',
+    map: [
+      ['name', 'Name'],
+      ['loan_amount', 'Loan Amount'],
+    ],
+  };
+
+  it('puts every data row in exactly one bucket and says why', async () => {
+    const { report, upload, rejects } = await clean(file, choices);
+    expect(report).toMatchObject({ rows: 12, valid: 2, invalid: 7, duplicates: 3, blank_rows: 2 });
+    expect(report.rows).toBe(report.valid + report.invalid + report.duplicates);
+    expect(report.issues).toEqual({
+      row_ragged: 2,
+      phone_missing: 1,
+      phone_scientific_notation: 1,
+      phone_excel_decimal: 1,
+      phone_invalid: 1,
+      duplicate: 3,
+      variable_missing: 3, // rows 8, 10 and the short row 11
+    });
+    expect(upload).toBe(
+      'Mobile Number,Name,Loan Amount\n+919876543210,Rahul Sharma,500\n+919876543215,Kavita,1000\n',
+    );
+    expect(rows(rejects)).toEqual([
+      ['Row', 'Reasons', 'Name', 'Mobile Number', 'Loan Amount'],
+      ['3', 'phone_invalid', 'Priya', '12345', '600'],
+      ['4', 'phone_missing', 'Amit', '', '700'],
+      ['5', 'phone_scientific_notation', 'Sneha', '9.19877E+11', '800'],
+      ['6', 'phone_excel_decimal', 'Vikram', '919876543211.0', '900'],
+      ['7', 'duplicate:row 2', 'Rahul again', "'+91 98765 43210", '500'],
+      ['8', 'variable_missing:Loan Amount', 'Anjali', '098765 43212', ''],
+      ['9', 'duplicate:row 8', 'Suresh', '9876543212', '100'],
+      ['10', 'duplicate:row 2; variable_missing:Loan Amount', 'Pooja', '0091 98765 43210', ''],
+      ['11', 'row_ragged:2 of 3 cells; variable_missing:Loan Amount', 'Short row', '9876543213'],
+      ['12', 'row_ragged:4 of 3 cells', 'Long row', '9876543214', '1', 'extra'],
+    ]);
+  });
+
+  it('gives the same files whatever the block and chunk sizes, in parallel or sequential mode', async () => {
+    const reference = await clean(file, choices, { sequential: true });
+    expect(reference.report.split.mode).toBe('sequential');
+    for (const [chunkBytes, blockBytes] of [
+      [1, 1],
+      [3, 16],
+      [64, 64],
+      [1 << 16, 1 << 20],
+    ] as const) {
+      const r = await clean(file, choices, { chunkBytes, blockBytes });
+      expect(r.report.split.mode).toBe('parallel');
+      expect([r.upload, r.rejects]).toEqual([reference.upload, reference.rejects]);
+      expect({ ...r.report, split: null }).toEqual({ ...reference.report, split: null });
+    }
+  });
+
+  it('an optional variable may be empty', async () => {
+    const { report } = await clean(file, { ...choices, optional: ['loan_amount'] });
+    expect(report.issues.variable_missing).toBe(0);
+    expect(report.valid).toBe(3); // Anjali (row 8) is now valid
+  });
+});
+
+describe('spreadsheet row numbers', () => {
+  it('count records, not physical lines: embedded line breaks stay in their row', async () => {
+    const text =
+      'Name,Mobile Number,Notes\n"Rahul\nSharma",12345,"a\nb\nc"\nPriya,,x\n\n"Amit",1,"q ""x"""\n';
+    const { rejects } = await clean(text);
+    expect(rows(rejects).map((r) => [r[0], r[2]])).toEqual([
+      ['Row', 'Name'],
+      ['2', 'Rahul\nSharma'],
+      ['3', 'Priya'],
+      ['5', 'Amit'],
+    ]);
+  });
+
+  it('start at the header, even after blank lines before it', async () => {
+    const { report, rejects } = await clean('\n\nName,Phone\nA,123\n');
+    expect(report.header_row).toBe(3);
+    expect(rows(rejects)[1]?.[0]).toBe('4');
+  });
+});
+
+describe('encodings', () => {
+  const text = 'Name,Mobile Number,City\nJosé Álvarez,9876543210,São Paulo\nराहुल शर्मा,+91 98765 43211,मुंबई\n';
+  const expected =
+    'Mobile Number,Name,City\n+919876543210,José Álvarez,São Paulo\n+919876543211,राहुल शर्मा,मुंबई\n';
+
+  it.each([
+    ['utf-8', utf8(text)],
+    ['utf-8 with BOM', Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8(text)])],
+    ['utf-16le', utf16(text, false)],
+    ['utf-16be', utf16(text, true)],
+  ])('%s reads the same and no BOM reaches the header', async (name, bytes) => {
+    const { report, upload } = await clean(bytes);
+    expect(upload).toBe(expected);
+    expect(report.header).toEqual(['Name', 'Mobile Number', 'City']);
+    expect(report.encoding).toBe(name.slice(0, name.includes('16') ? 8 : 5));
+  });
+
+  it('reads Windows-1252 bytes and says so', async () => {
+    const { report, upload } = await clean(latin1('Name,Phone\nJosé Müller,9876543210\n'));
+    expect(report).toMatchObject({ encoding: 'windows-1252', encoding_source: 'detected' });
+    expect(upload).toBe('Mobile Number,Name\n+919876543210,José Müller\n');
+  });
+
+  it('starts over as Windows-1252 when invalid UTF-8 shows up after the first chunk', async () => {
+    const head = 'Name,Phone\n' + 'Rahul,9876543210\n'.repeat(20);
+    const bytes = Uint8Array.from([...utf8(head), ...latin1('Zoë,9876543211\n')]);
+    const { report, upload } = await clean(bytes, IN, { sniffBytes: 64, chunkBytes: 64 });
+    expect(report.encoding).toBe('windows-1252');
+    expect(report.encoding_note).toMatch(/not valid UTF-8/);
+    expect(upload.endsWith('+919876543211,Zoë\n')).toBe(true);
+    expect(report.duplicates).toBe(19);
+  });
+
+  it('an encoding override wins', async () => {
+    const { report, upload } = await clean(utf8('Name,Phone\nJosé,9876543210\n'), {
+      country: 'IN',
+      encoding: 'windows-1252',
+    });
+    expect(report).toMatchObject({ encoding: 'windows-1252', encoding_source: 'override' });
+    expect(upload).toContain('JosÃ©'); // what the operator asked for
+  });
+});
+
+describe('delimiters and line breaks', () => {
+  it('semicolons with decimal commas', async () => {
+    const { report, upload } = await clean(
+      'Name;Mobile;Amount\nRahul;9876543210;1.234,50\nPriya;9876543211;12,5\n',
+    );
+    expect(report).toMatchObject({ delimiter: ';', delimiter_source: 'detected', phone_column: 'Mobile' });
+    expect(upload).toBe(
+      'Mobile Number,Name,Amount\n+919876543210,Rahul,"1.234,50"\n+919876543211,Priya,"12,5"\n',
+    );
+  });
+
+  it('tabs, pipes and CRLF', async () => {
+    expect((await clean('Name\tPhone\r\nA, B\t9876543210\r\n')).upload).toBe(
+      'Mobile Number,Name\n+919876543210,"A, B"\n',
+    );
+    const piped = await clean('Name|Phone\r\nA|9876543210\r\n"B|C"|9876543211\r\n');
+    expect(piped.report).toMatchObject({ delimiter: '|', newline: 'crlf' });
+    expect(piped.upload).toBe('Mobile Number,Name\n+919876543210,A\n+919876543211,B|C\n');
+  });
+
+  it('a delimiter override wins', async () => {
+    const { report, upload } = await clean('Phone;Name,x\n9876543210;A,y\n', {
+      country: 'IN',
+      delimiter: ';',
+    });
+    expect(report).toMatchObject({
+      delimiter: ';',
+      delimiter_source: 'override',
+      header: ['Phone', 'Name,x'],
+    });
+    expect(upload).toBe('Mobile Number,"Name,x"\n+919876543210,"A,y"\n');
+  });
+});
+
+describe('quoting', () => {
+  it('keeps quoted fields, doubled quotes and embedded line breaks through to both files', async () => {
+    const text =
+      'Name,Phone,Notes\n"Sharma, Rahul",9876543210,"said ""call later""\nthen hung up"\n"D\'Souza",123,"=HYPERLINK(""x"")"\n';
+    const { upload, rejects } = await clean(text);
+    expect(rows(upload)).toEqual([
+      ['Mobile Number', 'Name', 'Notes'],
+      ['+919876543210', 'Sharma, Rahul', 'said "call later"\nthen hung up'],
+    ]);
+    expect(rows(rejects)[1]).toEqual(['3', 'phone_invalid', "D'Souza", '123', '\'=HYPERLINK("x")']);
+  });
+
+  it('reads the rest sequentially when a bare quote makes splitting unsafe, with the same result', async () => {
+    const text =
+      'Name,Phone,TV\n' +
+      'Rahul,9876543210,32 inch\n'.repeat(5) +
+      'Priya,9876543211,55" screen\n' +
+      'Amit,9876543212,x\n'.repeat(5);
+    const parallel = await clean(text);
+    const sequential = await clean(text, IN, { sequential: true });
+    expect(parallel.report.split).toEqual({
+      workers: 1,
+      mode: 'parallel-then-sequential',
+      reason: 'a quote inside an unquoted field',
+    });
+    expect([parallel.upload, parallel.rejects]).toEqual([sequential.upload, sequential.rejects]);
+    expect(parallel.upload).toContain('+919876543211,Priya,"55"" screen"');
+    expect(parallel.report.duplicates).toBe(8);
+  });
+});
+
+describe('Excel damage', () => {
+  it('flags scientific notation and float suffixes, accepts lost leading zeros and the text apostrophe', async () => {
+    const text =
+      "Name,Phone\nA,9.19877E+11\nB,919876543210.0\nC,9876543210\nD,'+91 98765 43211\nE,912234567890\n";
+    const { report, upload, rejects } = await clean(text);
+    expect(report.issues).toMatchObject({ phone_scientific_notation: 1, phone_excel_decimal: 1 });
+    expect(rows(upload).map((r) => r[0])).toEqual([
+      'Mobile Number',
+      '+919876543210',
+      '+919876543211',
+      '+912234567890',
+    ]);
+    expect(rows(rejects).map((r) => r[1])).toEqual([
+      'Reasons',
+      'phone_scientific_notation',
+      'phone_excel_decimal',
+    ]);
+  });
+});
+
+describe('what the upload file holds', () => {
+  const text =
+    'Customer ID,Name,Mobile Number,City,Notes\nC1,  Mr  Rahul   Sharma ,+91 98765 43210, Pune ,=cmd\n';
+  it('all columns when nothing is mapped: Mobile Number first (E.164), values trimmed, names space-collapsed', async () => {
+    const { upload, report } = await clean(text);
+    expect(upload).toBe(
+      'Mobile Number,Customer ID,Name,City,Notes\n+919876543210,C1,Mr Rahul Sharma,Pune,=cmd\n',
+    );
+    expect(report).toMatchObject({
+      name_column: 'Name',
+      upload_columns: ['Mobile Number', 'Customer ID', 'Name', 'City', 'Notes'],
+    });
+  });
+  it('only the mapped columns, in mapping order, the phone column never twice', async () => {
+    const { upload } = await clean(text, {
+      country: '+91',
+      map: [
+        ['city', 'City'],
+        ['callee_name', 'Name'],
+        ['mobile_number', 'Mobile Number'],
+        ['town', 'City'],
+      ],
+    });
+    expect(upload).toBe('Mobile Number,City,Name\n+919876543210,Pune,Mr Rahul Sharma\n');
+  });
+  it('a phone column with another name is still written as Mobile Number', async () => {
+    const { upload } = await clean('Phone,Mobile Number\n9876543210,old\n', {
+      country: 'IN',
+      phoneColumn: 'Phone',
+    });
+    expect(upload).toBe('Mobile Number\n+919876543210\n');
+  });
+});
+
+describe('duplicates', () => {
+  it('the first row with a valid number wins, however the number is written', async () => {
+    const text =
+      'Name,Phone\nA,+1 415-823-4567\nB,+14158234567\nC,(415) 823-4567\nD,098765 43210\nE,+91-98765-43210\n';
+    const { rejects, report } = await clean(text);
+    expect(report.duplicates).toBe(2);
+    expect(
+      rows(rejects)
+        .slice(1)
+        .map((r) => [r[0], r[1]]),
+    ).toEqual([
+      ['3', 'duplicate:row 2'],
+      ['6', 'duplicate:row 5'],
+    ]);
+  });
+  it('also for numbers too long to be exact as float64', async () => {
+    const { report } = await clean('Name,Phone\nA,00379898172371414\nB,00379898172371414\n', {
+      country: 'JP',
+    });
+    expect(report).toMatchObject({ valid: 1, duplicates: 1 });
+  });
+});
+
+describe('files that cannot be cleaned', () => {
+  it.each([
+    ['empty', new Uint8Array(0), 'empty_file', 'the file is empty'],
+    ['only spaces and line breaks', utf8(' \n \n'), 'empty_file', 'the file is empty'],
+    [
+      'an Excel workbook',
+      Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+      'not_text',
+      'not a CSV text file: it looks like an Excel workbook or ZIP archive (export it as CSV)',
+    ],
+    [
+      'binary',
+      Uint8Array.from([1, 2, 0, 5, 0, 0, 7, 8, 9, 10, 200, 0]),
+      'not_text',
+      'not a CSV text file: it contains binary data',
+    ],
+    ['header only', utf8('Name,Phone\n'), 'no_data_rows', 'the file has a header but no data rows'],
+    [
+      'header and blank lines',
+      utf8('Name,Phone\n\n,\n'),
+      'no_data_rows',
+      'the file has a header but no data rows',
+    ],
+  ])('%s', async (_name, bytes, code, message) => {
+    const error = await failure(clean(bytes));
+    expect([error.code, error.message]).toEqual([code, message]);
+  });
+
+  it('no phone column: says which headers it saw', async () => {
+    const error = await failure(clean('Name,City\nA,Pune\n'));
+    expect(error.code).toBe('no_phone_column');
+    expect(error.message).toBe(
+      'no phone column among the headers ("Name", "City"); expected "Mobile Number" or a header such as Phone, Mobile, Contact, MSISDN',
+    );
+  });
+
+  it('bad options name the option', async () => {
+    expect((await failure(clean('Name,Phone\nA,1\n', { country: 'Narnia' }))).message).toMatch(
+      /unknown country "Narnia"/,
+    );
+    expect(
+      (await failure(clean('Name,Phone\nA,1\n', { country: 'IN', map: [['amount', 'Amount']] }))).message,
+    ).toBe('column for variable "amount" "Amount" is not a column of the file (columns: "Name", "Phone")');
+    expect((await failure(clean('Name,Phone\nA,1\n', { country: 'IN', optional: ['x'] }))).message).toBe(
+      'optional variable "x" is not mapped to a column',
+    );
+    expect((await failure(clean('Name,Phone\nA,1\n', { country: 'IN', phoneColumn: 'Mobile' }))).code).toBe(
+      'unknown_column',
+    );
+  });
+});
+
+describe('merged blocks (what the in-app host stores)', () => {
+  it('carry every data row with its spreadsheet row, bucket, flags, duplicate pointer and cells', async () => {
+    const text = 'Name,Phone\nA,9876543210\n\nB,12\nC,+91 98765 43210\n';
+    const { blocks } = await clean(text, IN, { includeCells: true, blockBytes: 1 << 20 });
+    const rowsOf = blocks.flatMap((b) =>
+      [...b.rowNumbers].map((row, i) => ({
+        row,
+        bucket: b.buckets[i],
+        flags: b.flags[i],
+        duplicateOf: b.duplicateOf[i],
+        cells: b.cells?.[i],
+      })),
+    );
+    expect(rowsOf).toEqual([
+      { row: 2, bucket: 0, flags: 0, duplicateOf: 0, cells: ['A', '9876543210'] },
+      { row: 4, bucket: 1, flags: 16, duplicateOf: 0, cells: ['B', '12'] },
+      { row: 5, bucket: 2, flags: 0, duplicateOf: 2, cells: ['C', '+91 98765 43210'] },
+    ]);
+  });
+});
+
+describe('progress and cancel', () => {
+  it('reports rows, bytes, rate and ETA', async () => {
+    const seen: number[] = [];
+    const text = 'Name,Phone\n' + 'A,9876543210\n'.repeat(200);
+    await clean(text, IN, { progressEveryMs: 0, onProgress: (p) => seen.push(p.rows) });
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen[seen.length - 1]).toBe(200);
+  });
+
+  it('stops when cancelled', async () => {
+    const abort = new AbortController();
+    const text = 'Name,Phone\n' + 'A,9876543210\n'.repeat(500);
+    const run = clean(text, IN, {
+      signal: abort.signal,
+      onProgress: () => abort.abort(),
+      progressEveryMs: 0,
+    });
+    expect((await failure(run)).code).toBe('cancelled');
+  });
+});
