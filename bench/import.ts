@@ -99,7 +99,8 @@ try {
   const timing: Timing = await page.evaluate((from) => {
     const w = window as unknown as { __longTasks: Array<{ start: number; duration: number }> };
     const counts: Record<string, string> = {};
-    for (const el of document.querySelectorAll<HTMLElement>('[data-count]')) counts[el.dataset.count ?? ''] = el.textContent ?? '';
+    for (const el of document.querySelectorAll<HTMLElement>('[data-count]'))
+      counts[el.dataset.count ?? ''] = el.textContent ?? '';
     const stages: Record<string, number> = {};
     for (const m of performance.getEntriesByType('mark')) {
       if (m.name.startsWith('contacts-import:')) stages[m.name.slice(16)] = Math.round(m.startTime - from);
@@ -118,14 +119,19 @@ try {
   const over = timing.longTasks.filter((d) => d > GOAL_TASK_MS).length;
   const parse = (s: string | undefined) => Number((s ?? '').replace(/[^\d]/g, ''));
   console.log(`\nbench:import — ${file}`);
-  console.log(`  input               ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB, ${availableParallelism()} cores`);
-  console.log(`  time to ready       ${(readyMs / 1000).toFixed(2)} s  (goal ≤ ${GOAL_READY_S} s: ${readyMs <= GOAL_READY_S * 1000 ? 'met' : 'MISSED'})`);
+  console.log(
+    `  input               ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB, ${availableParallelism()} cores`,
+  );
+  console.log(
+    `  time to ready       ${(readyMs / 1000).toFixed(2)} s  (goal ≤ ${GOAL_READY_S} s: ${readyMs <= GOAL_READY_S * 1000 ? 'met' : 'MISSED'})`,
+  );
   console.log(`  rows/s to SQLite    ${Math.round((rows / readyMs) * 1000).toLocaleString('en-US')}`);
   console.log(
     `  main-thread tasks   longest ${Math.round(longest)} ms, ${timing.longTasks.length} over 50 ms, ${over} over ${GOAL_TASK_MS} ms  (goal: none over ${GOAL_TASK_MS} ms: ${over === 0 ? 'met' : 'MISSED'})`,
   );
   console.log(`  grid rows rendered  ${timing.gridRows}`);
-  const stage = (name: string) => (timing.stages[name] === undefined ? '—' : `${(timing.stages[name] / 1000).toFixed(2)} s`);
+  const stage = (name: string) =>
+    timing.stages[name] === undefined ? '—' : `${(timing.stages[name] / 1000).toFixed(2)} s`;
   console.log(
     `  stages              header read ${stage('detected')}, engine done ${stage('engine-done')}, all batches stored ${stage('batches-stored')}, list checked ${stage('finished')}`,
   );
@@ -137,16 +143,37 @@ try {
     try {
       const cli = spawnSync(
         'npm',
-        ['run', '-s', 'cli', '--', 'clean', file, '--country', 'IN', '--out', join(out, 'u.csv'), '--rejects', join(out, 'r.csv'), '--report', join(out, 'report.json')],
+        [
+          'run',
+          '-s',
+          'cli',
+          '--',
+          'clean',
+          file,
+          '--country',
+          'IN',
+          '--out',
+          join(out, 'u.csv'),
+          '--rejects',
+          join(out, 'r.csv'),
+          '--report',
+          join(out, 'report.json'),
+        ],
         { cwd: repo, encoding: 'utf8' },
       );
       if (cli.status !== 0) throw new Error(`the CLI failed: ${cli.stderr}`);
-      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { valid: number; invalid: number; duplicates: number };
+      const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
+        valid: number;
+        invalid: number;
+        duplicates: number;
+      };
       const same =
         parse(timing.counts.valid) === report.valid &&
         parse(timing.counts.invalid) === report.invalid &&
         parse(timing.counts.duplicate) === report.duplicates;
-      console.log(`  counts (CLI)        valid ${report.valid}, invalid ${report.invalid}, duplicates ${report.duplicates} — ${same ? 'same' : 'DIFFERENT'}`);
+      console.log(
+        `  counts (CLI)        valid ${report.valid}, invalid ${report.invalid}, duplicates ${report.duplicates} — ${same ? 'same' : 'DIFFERENT'}`,
+      );
       if (!same) process.exitCode = 1;
     } finally {
       rmSync(out, { recursive: true, force: true });

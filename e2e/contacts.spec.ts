@@ -22,19 +22,44 @@ const FIXED_E164 = '+919999912345';
 interface CliRun {
   upload: string;
   rejects: string;
-  report: { rows: number; valid: number; invalid: number; duplicates: number; issues: Record<string, number> };
+  report: {
+    rows: number;
+    valid: number;
+    invalid: number;
+    duplicates: number;
+    issues: Record<string, number>;
+  };
 }
 
 function runCli(file: string, dir: string): Promise<CliRun> {
   const out = (name: string) => path.join(dir, name);
   execFileSync(
     nodeBinary(),
-    ['electron/cli/main.ts', 'clean', file, '--country', 'IN', '--out', out('upload.csv'), '--rejects', out('rejects.csv'), '--report', out('report.json'), '--quiet'],
+    [
+      'electron/cli/main.ts',
+      'clean',
+      file,
+      '--country',
+      'IN',
+      '--out',
+      out('upload.csv'),
+      '--rejects',
+      out('rejects.csv'),
+      '--report',
+      out('report.json'),
+      '--quiet',
+    ],
     { cwd: repoRoot, stdio: 'pipe' },
   );
-  return Promise.all([readFile(out('upload.csv'), 'utf8'), readFile(out('rejects.csv'), 'utf8'), readFile(out('report.json'), 'utf8')]).then(
-    ([upload, rejects, report]) => ({ upload, rejects, report: JSON.parse(report) as CliRun['report'] }),
-  );
+  return Promise.all([
+    readFile(out('upload.csv'), 'utf8'),
+    readFile(out('rejects.csv'), 'utf8'),
+    readFile(out('report.json'), 'utf8'),
+  ]).then(([upload, rejects, report]) => ({
+    upload,
+    rejects,
+    report: JSON.parse(report) as CliRun['report'],
+  }));
 }
 
 /** The Contacts page, as the operator sees it. */
@@ -50,7 +75,9 @@ class ContactsPage {
   count(name: 'valid' | 'invalid' | 'duplicate' | 'excluded' | 'upload' | 'rejects'): Locator {
     return this.page.locator(`[data-count="${name}"]`);
   }
-  async expectCounts(counts: Partial<Record<'valid' | 'invalid' | 'duplicate' | 'excluded' | 'upload' | 'rejects', number>>) {
+  async expectCounts(
+    counts: Partial<Record<'valid' | 'invalid' | 'duplicate' | 'excluded' | 'upload' | 'rejects', number>>,
+  ) {
     for (const [name, n] of Object.entries(counts)) {
       await expect(this.count(name as 'valid')).toHaveText(n.toLocaleString('en-US'));
     }
@@ -68,7 +95,10 @@ class ContactsPage {
 test.describe('contacts', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('import the 10k messy file, fix a row, exclude the rest, and export what the CLI would', async ({ page, desk }) => {
+  test('import the 10k messy file, fix a row, exclude the rest, and export what the CLI would', async ({
+    page,
+    desk,
+  }) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
     try {
       const file = path.join(dir, 'contacts-10k.csv');
@@ -94,14 +124,18 @@ test.describe('contacts', () => {
         upload: report.valid,
         rejects: report.invalid + report.duplicates,
       });
-      await expect(page.locator('[data-issue="phone_invalid"]')).toHaveText(report.issues.phone_invalid!.toLocaleString('en-US'));
+      await expect(page.locator('[data-issue="phone_invalid"]')).toHaveText(
+        report.issues.phone_invalid!.toLocaleString('en-US'),
+      );
       await expect(page.getByRole('combobox', { name: 'Encoding' })).toHaveValue('utf-8');
       await expect(page.getByRole('combobox', { name: 'Delimiter' })).toHaveValue(',');
       await expect(page.getByRole('combobox', { name: 'Phone column' })).toHaveValue('Mobile Number');
 
       // Show the invalid phones; fix the first one from the keyboard (phone is the 3rd file column).
       await page.getByRole('combobox', { name: 'Show rows' }).selectOption('issue:phone_invalid');
-      await expect(page.getByTestId('grid-total')).toHaveText(`${report.issues.phone_invalid!.toLocaleString('en-US')} rows`);
+      await expect(page.getByTestId('grid-total')).toHaveText(
+        `${report.issues.phone_invalid!.toLocaleString('en-US')} rows`,
+      );
       const firstRow = contacts.grid.locator('.grid-row[data-row]').first();
       await expect(firstRow).toContainText('phone invalid');
       const fixedRow = Number(await firstRow.getAttribute('data-row'));
@@ -119,14 +153,28 @@ test.describe('contacts', () => {
       await editor.press('Enter');
 
       // Revalidated at once: one invalid row fewer, one valid more, and it leaves this filter.
-      await contacts.expectCounts({ valid: report.valid + 1, invalid: report.invalid - 1, duplicate: report.duplicates });
-      await expect(page.getByTestId('grid-total')).toHaveText(`${(report.issues.phone_invalid! - 1).toLocaleString('en-US')} rows`);
-      await expect(page.getByRole('status').filter({ hasText: `Row ${fixedRow} is now valid` })).toBeAttached();
+      await contacts.expectCounts({
+        valid: report.valid + 1,
+        invalid: report.invalid - 1,
+        duplicate: report.duplicates,
+      });
+      await expect(page.getByTestId('grid-total')).toHaveText(
+        `${(report.issues.phone_invalid! - 1).toLocaleString('en-US')} rows`,
+      );
+      await expect(
+        page.getByRole('status').filter({ hasText: `Row ${fixedRow} is now valid` }),
+      ).toBeAttached();
 
       // Exclude every other invalid row.
       await page.getByRole('button', { name: 'Exclude all invalid rows' }).click();
-      await contacts.expectCounts({ excluded: report.invalid - 1, upload: report.valid + 1, rejects: report.duplicates });
-      await expect(page.getByRole('button', { name: `Undo: Exclude ${report.invalid - 1} invalid rows` })).toBeVisible();
+      await contacts.expectCounts({
+        excluded: report.invalid - 1,
+        upload: report.valid + 1,
+        rejects: report.duplicates,
+      });
+      await expect(
+        page.getByRole('button', { name: `Undo: Exclude ${report.invalid - 1} invalid rows` }),
+      ).toBeVisible();
 
       // The expected files, reasoned from the CLI's: the fixed row joins the upload file at its
       // place (its line as the engine writes it), leaves the rejects file, and the excluded
@@ -154,12 +202,16 @@ test.describe('contacts', () => {
       records.splice(at < 0 ? records.length : at, 0, { row: fixedRow, line: fixedLine });
       const expectedUpload = uploadHeader + records.map((r) => r.line).join('');
 
-      const invalidRows = new Set(engine.blocks.flatMap((b) => [...b.rowNumbers].filter((_, i) => b.buckets[i] === 1)));
+      const invalidRows = new Set(
+        engine.blocks.flatMap((b) => [...b.rowNumbers].filter((_, i) => b.buckets[i] === 1)),
+      );
       expect(invalidRows.has(fixedRow)).toBe(true);
       const rejectsHeader = cli.rejects.slice(0, cli.rejects.indexOf('\n') + 1);
       // Each rejects record is "<row>,<reasons>,<original cells>" (a quoted cell may span lines):
       // split them with the same function the import uses, keep the duplicates' records.
-      const rejectedRows = engine.blocks.flatMap((b) => [...b.rowNumbers].filter((_, i) => b.buckets[i] !== 0));
+      const rejectedRows = engine.blocks.flatMap((b) =>
+        [...b.rowNumbers].filter((_, i) => b.buckets[i] !== 0),
+      );
       const rejectRecords = splitRejectLines(cli.rejects.slice(rejectsHeader.length), rejectedRows);
       let expectedRejects = rejectsHeader;
       rejectRecords.forEach(([reasons, tail], k) => {
@@ -175,11 +227,16 @@ test.describe('contacts', () => {
     }
   });
 
-  test('a saved list reopens after a restart, and a duplicate links to the row it repeats', async ({ page, desk }) => {
+  test('a saved list reopens from SQLite in a new page, and a duplicate links to the row it repeats', async ({
+    page,
+    desk,
+  }) => {
     const csv = 'Name,Mobile Number,City\nAsha,9876543210,Pune\nRavi,12345,Delhi\nMeena,98765 43210,Goa\n';
     const shell = new AppShell(page);
     await shell.open(desk.url);
-    await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const contacts = new ContactsPage(page);
     await contacts.expectCounts({ valid: 1, invalid: 1, duplicate: 1 });
 
@@ -193,5 +250,57 @@ test.describe('contacts', () => {
     await expect(duplicateRow).toContainText('Duplicate');
     await duplicateRow.getByRole('button', { name: 'of row 2' }).click();
     await expect(contacts.grid.locator('.grid-row.is-target')).toHaveAttribute('data-row', '2');
+  });
+
+  test('changing the detected phone column or delimiter imports the file again with it', async ({
+    page,
+    desk,
+  }) => {
+    const csv = 'Name;Phone;Mobile\nAsha;9876543210;12345\nRavi;9123456789;98123 45678\nMeena;1;2\n';
+    const shell = new AppShell(page);
+    await shell.open(desk.url);
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'two-phones.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const contacts = new ContactsPage(page);
+    // Detected: semicolons, and "Mobile" (preferred over "Phone").
+    await contacts.expectCounts({ valid: 1, invalid: 2 });
+    await expect(page.getByRole('combobox', { name: 'Delimiter' })).toHaveValue(';');
+    await expect(page.getByRole('combobox', { name: 'Phone column' })).toHaveValue('Mobile');
+    await page.getByRole('combobox', { name: 'Phone column' }).selectOption('Phone');
+    await contacts.expectCounts({ valid: 2, invalid: 1 });
+    await expect(page.getByRole('combobox', { name: 'Phone column' })).toHaveValue('Phone');
+    // A wrong delimiter leaves one column and no phone column: the import says why.
+    await page.getByRole('combobox', { name: 'Delimiter' }).selectOption(',');
+    await expect(page.getByRole('alert')).toContainText('two-phones.csv');
+    await page.getByRole('button', { name: 'Back to all lists' }).click();
+    // The list of the last successful import stays (a re-import replaces it only once stored).
+    await expect(page.getByRole('button', { name: /^Open / })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Open two-phones' }).click();
+    await contacts.expectCounts({ valid: 2, invalid: 1 });
+  });
+
+  test('an import shows real progress and Cancel keeps nothing', async ({ page, desk }) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
+    try {
+      const file = path.join(dir, 'contacts-300k.csv');
+      execFileSync(nodeBinary(), [GENERATOR, '300000', '7', file], { stdio: 'pipe' });
+      const shell = new AppShell(page);
+      await shell.open(desk.url);
+      await page.getByLabel('Choose a CSV file').setInputFiles(file);
+      const bar = page.getByRole('progressbar', { name: 'Import progress' });
+      await expect(bar).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'rows saved' })).toContainText(/rows\/s/);
+      await expect
+        .poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Cancel import' }).click();
+      await expect(page.getByRole('heading', { name: 'Import cancelled' })).toBeVisible();
+      await expect(page.getByText('Nothing from this file was kept.')).toBeVisible();
+      await page.getByRole('button', { name: 'Back to all lists' }).click();
+      await expect(page.getByText('No contact lists yet.')).toBeVisible();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

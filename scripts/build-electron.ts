@@ -3,6 +3,7 @@
  *   main.js            Electron main (ESM; package.json has "type": "module")
  *   db-worker.js       the SQLite worker thread (better-sqlite3 lives only there)
  *   sandbox-worker.js  the embedded sandbox's worker thread
+ *   contacts-coordinator.js, contacts-worker.js  the contacts cleaning engine's threads
  *   preload.cjs        the sandboxed preload (sandboxed preloads must be CommonJS)
  * Native modules (better-sqlite3, @napi-rs/keyring) and 'electron' stay external. No Electron
  * binary is needed to bundle.
@@ -25,7 +26,14 @@ const esmShim = [
   'const __dirname = __deskDirname(__filename);',
 ].join('\n');
 
-export const bundleFiles = ['main.js', 'db-worker.js', 'sandbox-worker.js', 'preload.cjs'] as const;
+export const bundleFiles = [
+  'main.js',
+  'db-worker.js',
+  'sandbox-worker.js',
+  'contacts-coordinator.js',
+  'contacts-worker.js',
+  'preload.cjs',
+] as const;
 
 /** Builds every bundle into `outdir` (emptied first). */
 export async function buildElectron(outdir: string): Promise<void> {
@@ -37,6 +45,8 @@ export async function buildElectron(outdir: string): Promise<void> {
       main: 'electron/main/index.ts',
       'db-worker': 'electron/services/db/worker.ts',
       'sandbox-worker': 'electron/services/sandbox/startSandbox.ts',
+      'contacts-coordinator': 'electron/services/contacts/engine/coordinator.ts',
+      'contacts-worker': 'electron/services/contacts/engine/worker.ts',
     },
     outdir,
     // Chunks sit beside the entries: workers are found relative to the running file.

@@ -8,7 +8,8 @@ const disposition = (name: string): string =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** True for requests this handler owns (GET/HEAD /downloads/<token>). */
-export const isDownloadRequest = (req: IncomingMessage): boolean => (req.url ?? '').startsWith(DOWNLOAD_PATH_PREFIX);
+export const isDownloadRequest = (req: IncomingMessage): boolean =>
+  (req.url ?? '').startsWith(DOWNLOAD_PATH_PREFIX);
 
 /**
  * Streams an exported file once (contacts:export with `download`), then deletes it. The token in

@@ -194,13 +194,14 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
     if (shown) io.status(null);
     if (isDeskFailure(error)) {
       if (error.code === 'cancelled') return EXIT.interrupted;
+      if (error.code === 'internal') {
+        io.err(`campaign-desk: internal error: ${error.message}`);
+        if (process.env.DESK_DEBUG) io.err(error.stack ?? '');
+        return EXIT.internal;
+      }
       const hint = error.field === 'phoneColumn' ? '; name it with --phone-column' : '';
       io.err(`campaign-desk: ${error.message}${hint}`);
-      return error.code === 'invalid_request'
-        ? EXIT.usage
-        : error.code === 'internal'
-          ? EXIT.internal
-          : EXIT.failed;
+      return error.code === 'invalid_request' ? EXIT.usage : EXIT.failed;
     }
     throw error;
   } finally {

@@ -215,6 +215,27 @@ describe('campaign-desk clean', () => {
     expect(['u.csv', 'r.csv', 'p.json'].filter((f) => existsSync(join(dir, f)))).toEqual([]);
   });
 
+  it('an output that cannot be written: exit 1, one line naming it, nothing left behind', () => {
+    const d = outDir('unwritable');
+    const file = write('fine.csv', 'Name,Phone\nA,9876543210\n');
+    const missing = join(d, 'no-such-folder', 'upload.csv');
+    const r = run([
+      'clean',
+      file,
+      '--country',
+      'IN',
+      '--out',
+      missing,
+      '--rejects',
+      join(d, 'r.csv'),
+      '--report',
+      join(d, 'p.json'),
+    ]);
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toBe(`campaign-desk: ${missing}: cannot write it (its folder does not exist)`);
+    expect(readdirSync(d)).toEqual([]);
+  });
+
   it('Ctrl-C stops it: exit 130, no file left behind', async () => {
     const big = ensureContactsFile(100_000, 7, dir);
     const d = outDir('interrupted');
@@ -259,6 +280,26 @@ describe('campaign-desk commands and help', () => {
     const web = run(['web', '--help']);
     expect(web.code).toBe(0);
     expect(web.stdout).toMatch(/--no-open/);
+  });
+
+  it('sandbox starts on 127.0.0.1, prints its address, answers, and stops on Ctrl-C', async () => {
+    const child = spawn(process.execPath, [cli, 'sandbox', '--api-key', 'test-key'], { cwd: dir });
+    let stdout = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address printed: ${stdout}`)), 20_000);
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const m = /^sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/v0)\n$/.exec(stdout);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1] as string);
+        }
+      });
+    });
+    const answer = await fetch(`${url}/workspace`, { headers: { 'X-API-KEY': 'test-key' } });
+    expect(answer.status).toBe(200);
+    child.kill('SIGINT');
+    expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
   });
 
   it('the bin shim runs the same CLI', () => {

@@ -120,7 +120,9 @@ describe('smart formatter', () => {
   it.each([
     ['Mr. Rajesh Kumar', 'Rajesh'],
     ['Kumar, Rajesh', 'Rajesh'],
-    ['  dr   asha  rao ', 'asha'],
+    ['  dr   asha  rao ', 'Asha'],
+    ['Shree Ganesh Rao', 'Ganesh'],
+    ['RAHUL SHARMA', 'Rahul'],
     ['Smt. Lakshmi', 'Lakshmi'],
     ['Mr.', 'Mr.'],
   ])('extracts the first name of %s', (name, first) => expect(extractFirstName(name)).toBe(first));

@@ -1,41 +1,14 @@
 // smart_formatter (individual call) and transliterate_callee_name (uploads). First-name extraction
 // drops titles and keeps the given name; transliteration is a documented simple mapping: Latin →
 // Devanagari (target `hi`, `mr`) letter by letter, enough for a sandbox; other targets are left as is.
+import { firstNamePreview } from '../../shared/domain/contacts/names.ts';
 import type { SmartFormatter } from '../../shared/service/smartFormatter.ts';
 
-const titles = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'mx',
-  'dr',
-  'prof',
-  'sir',
-  'madam',
-  'shri',
-  'shree',
-  'sri',
-  'smt',
-  'kumari',
-  'km',
-  'master',
-  'capt',
-  'col',
-  'adv',
-  'er',
-  'ca',
-]);
-
-/** "Mr. Rajesh Kumar" → "Rajesh"; "Kumar, Rajesh" → "Rajesh"; "Dr Asha" → "Asha". */
-export function extractFirstName(name: string): string {
-  let text = name.trim().replace(/\s+/g, ' ');
-  const comma = text.indexOf(',');
-  if (comma > 0) text = `${text.slice(comma + 1)} ${text.slice(0, comma)}`.trim();
-  const words = text.split(' ').filter(Boolean);
-  const first = words.find((w) => !titles.has(w.replace(/\.$/, '').toLowerCase()));
-  return first ?? name.trim();
-}
+/**
+ * "Mr. Rajesh Kumar" → "Rajesh"; "Kumar, Rajesh" → "Rajesh"; "Dr Asha" → "Asha". The same rule the
+ * contacts screen previews, so what the operator sees before upload is what the sandbox calls people.
+ */
+export const extractFirstName = (name: string): string => firstNamePreview(name);
 
 // Longest-match Latin → Devanagari table (short vowels stay short: Rajesh → रजेश). Consonants carry the inherent vowel; a following vowel
 // replaces it with its sign (matra).

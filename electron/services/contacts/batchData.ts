@@ -62,7 +62,8 @@ export function decodeBatch(data: string, phoneIndex: number): InsertPlan {
   let start = 0;
   for (let i = 0; i < n; i++) {
     const row = meta.rows[i] as number;
-    if (i > 0 && row <= (meta.rows[i - 1] as number)) throw invalid(`The import batch is not in file order (row ${row}).`);
+    if (i > 0 && row <= (meta.rows[i - 1] as number))
+      throw invalid(`The import batch is not in file order (row ${row}).`);
     if (start > cellsText.length) throw invalid(`The import batch has no cells for row ${row}.`);
     let end = cellsText.indexOf('\n', start);
     if (end < 0) end = cellsText.length;
@@ -75,9 +76,11 @@ export function decodeBatch(data: string, phoneIndex: number): InsertPlan {
     const flags = meta.flags[i] as number;
     const duplicateOf = meta.duplicateOf[i] as number;
     const bucket = meta.buckets[i] as number;
-    if (BUCKET[bucketOf(flags, duplicateOf)] !== bucket) throw invalid(`Row ${row}: its bucket does not follow from its issues.`);
+    if (BUCKET[bucketOf(flags, duplicateOf)] !== bucket)
+      throw invalid(`Row ${row}: its bucket does not follow from its issues.`);
     const reject = rejects.get(i);
-    if ((reject === undefined) !== (bucket === BUCKET.valid)) throw invalid(`Row ${row}: rejected rows (and only they) need their Reasons.`);
+    if ((reject === undefined) !== (bucket === BUCKET.valid))
+      throw invalid(`Row ${row}: rejected rows (and only they) need their Reasons.`);
     if (reject) plan.rejects.push([i, reject[0], reject[1] === renderTail(cells) ? null : reject[1]]);
     plan.issues[i] = issueBits(flags, duplicateOf);
     plan.phoneRaw[i] = cells[phoneIndex] ?? '';

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +24,12 @@ let service: ContactsService;
 beforeEach(async () => {
   dir = dirs.make();
   db = await openDbClient({ file: join(dir, 'campaign-desk.sqlite') });
-  service = createContactsService({ db, logger: silentLogger, dataDir: dir, now: () => '2026-01-01T00:00:00.000Z' });
+  service = createContactsService({
+    db,
+    logger: silentLogger,
+    dataDir: dir,
+    now: () => '2026-01-01T00:00:00.000Z',
+  });
 });
 afterEach(async () => {
   await service.settle();
@@ -80,7 +85,11 @@ describe('contacts service with a real SQLite file', () => {
         rejects: report.invalid + report.duplicates,
       });
       expect(list.counts.issues).toEqual(report.issues);
-      expect(list.detected).toMatchObject({ encoding: report.encoding, delimiter: report.delimiter, phoneColumn: 'Mobile Number' });
+      expect(list.detected).toMatchObject({
+        encoding: report.encoding,
+        delimiter: report.delimiter,
+        phoneColumn: 'Mobile Number',
+      });
       expectCountsMatchRows(list.id, list.counts);
       expect(await exportText(list.id, 'upload')).toBe(engine.upload);
       expect(await exportText(list.id, 'rejects')).toBe(engine.rejects);
@@ -109,7 +118,12 @@ describe('contacts service with a real SQLite file', () => {
       [5, 'invalid', 0],
       [6, 'invalid', 0],
     ]);
-    expect(rows[1]).toMatchObject({ phoneRaw: '12345', e164: null, issues: ['phone_invalid'], cells: ['Ravi', '12345', 'two\nlines; and a "quote"'] });
+    expect(rows[1]).toMatchObject({
+      phoneRaw: '12345',
+      e164: null,
+      issues: ['phone_invalid'],
+      cells: ['Ravi', '12345', 'two\nlines; and a "quote"'],
+    });
     expect(rows[4]?.issues).toEqual(['row_ragged']);
   });
 
@@ -135,7 +149,12 @@ describe('contacts service with a real SQLite file', () => {
     expect(far.rows.map((r) => r.row)).toEqual(expected.valid.slice(1234, 1254));
     const near = await service.rows({ listId: list.id, filter: 'bucket:valid', offset: 1230, limit: 5 });
     expect(near.rows.map((r) => r.row)).toEqual(expected.valid.slice(1230, 1235));
-    const past = await service.rows({ listId: list.id, filter: 'bucket:valid', offset: expected.valid.length, limit: 5 });
+    const past = await service.rows({
+      listId: list.id,
+      filter: 'bucket:valid',
+      offset: expected.valid.length,
+      limit: 5,
+    });
     expect(past).toMatchObject({ total: expected.valid.length, rows: [] });
     // Where a duplicate's first row sits, for the grid's "of row N" link.
     const dup = all.find((r) => r.bucket === 'duplicate')!;
@@ -143,7 +162,9 @@ describe('contacts service with a real SQLite file', () => {
     expect(all[located.index!]?.row).toBe(dup.duplicateOf);
     const inFilter = await service.locate({ listId: list.id, filter: 'bucket:duplicate', row: dup.row });
     expect(expected.duplicate[inFilter.index!]).toBe(dup.row);
-    expect(await service.locate({ listId: list.id, filter: 'bucket:valid', row: dup.row })).toEqual({ index: null });
+    expect(await service.locate({ listId: list.id, filter: 'bucket:valid', row: dup.row })).toEqual({
+      index: null,
+    });
   });
 
   it('revalidates an edit at once and recomputes duplicates for the old and the new number', async () => {
@@ -167,7 +188,11 @@ describe('contacts service with a real SQLite file', () => {
       [3, 'valid', 0],
       [5, 'duplicate', 3],
     ]);
-    expect(first.changed.find((r) => r.row === 2)).toMatchObject({ e164: '+919812345678', phoneRaw: '98123 45678', edited: true });
+    expect(first.changed.find((r) => r.row === 2)).toMatchObject({
+      e164: '+919812345678',
+      phoneRaw: '98123 45678',
+      edited: true,
+    });
     expect(first.list.counts).toMatchObject({ valid: 3, invalid: 1, duplicates: 1, edited: 1 });
     expect((await byRow()).get(5)?.reasons).toBe('duplicate:row 3');
     expectCountsMatchRows(list.id, first.list.counts);
@@ -206,8 +231,13 @@ describe('contacts service with a real SQLite file', () => {
       "Row,Reasons,Name,Mobile Number,City\n4,duplicate:row 3,C,'+919876543210,Z\n5,duplicate:row 3,D,'+91 9876543210,W\n",
     );
     // Bad edits are refused with the place named.
-    await expect(service.editCell({ listId: list.id, row: 99, column: 0, value: 'x' })).rejects.toMatchObject({ code: 'not_found', field: 'row' });
-    await expect(service.editCell({ listId: list.id, row: 2, column: 7, value: 'x' })).rejects.toMatchObject({ code: 'invalid_request', field: 'column' });
+    await expect(service.editCell({ listId: list.id, row: 99, column: 0, value: 'x' })).rejects.toMatchObject(
+      { code: 'not_found', field: 'row' },
+    );
+    await expect(service.editCell({ listId: list.id, row: 2, column: 7, value: 'x' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      field: 'column',
+    });
   });
 
   it('checks mapped variables again on edit, and fills the missing cell of a short row', async () => {
@@ -226,7 +256,9 @@ describe('contacts service with a real SQLite file', () => {
     expect(fixed.changed[0]).toMatchObject({ row: 3, bucket: 'valid', issues: [] });
     const short = await service.editCell({ listId: list.id, row: 4, column: 2, value: '75' });
     expect(short.changed[0]).toMatchObject({ row: 4, bucket: 'valid', cells: ['C', '9812345678', '75'] });
-    expect(await exportText(list.id, 'upload')).toBe('Mobile Number,Loan Amount\n+919876543210,100\n+919123456789,250\n+919812345678,75\n');
+    expect(await exportText(list.id, 'upload')).toBe(
+      'Mobile Number,Loan Amount\n+919876543210,100\n+919123456789,250\n+919812345678,75\n',
+    );
   });
 
   it('excludes all invalid rows and includes them again; exports are the CLI’s minus excluded rows', async () => {
@@ -234,14 +266,23 @@ describe('contacts service with a real SQLite file', () => {
     const { list, engine } = await importThroughService(service, bytes);
     const excluded = await service.bulk({ listId: list.id, action: 'exclude-invalid' });
     expect(excluded.affected).toBe(engine.report.invalid);
-    expect(excluded.list.counts).toMatchObject({ excluded: engine.report.invalid, rejects: engine.report.duplicates, upload: engine.report.valid });
+    expect(excluded.list.counts).toMatchObject({
+      excluded: engine.report.invalid,
+      rejects: engine.report.duplicates,
+      upload: engine.report.valid,
+    });
     expect(excluded.list.undo).toBe(`Exclude ${engine.report.invalid} invalid rows`);
     expectCountsMatchRows(list.id, excluded.list.counts);
 
     const lines = rejectLinesByRow(engine);
     const header = engine.rejects.slice(0, engine.rejects.indexOf('\n') + 1);
     const invalidRows = new Set((await allRows(list.id, 'bucket:invalid')).map((r) => r.row));
-    const expectedRejects = header + [...lines].filter(([row]) => !invalidRows.has(row)).map(([, line]) => line).join('');
+    const expectedRejects =
+      header +
+      [...lines]
+        .filter(([row]) => !invalidRows.has(row))
+        .map(([, line]) => line)
+        .join('');
     expect(await exportText(list.id, 'rejects')).toBe(expectedRejects);
     expect(await exportText(list.id, 'upload')).toBe(engine.upload);
 
@@ -259,11 +300,17 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('applies a country to invalid numbers without one, or makes it the list’s default like a fresh import', async () => {
-    const csv = 'Name,Mobile Number\nA,9876543210\nB,(201) 555-0123\nC,3125550188\nD,+1 312 555 0188\nE,12345\n';
+    const csv =
+      'Name,Mobile Number\nA,9876543210\nB,(201) 555-0123\nC,3125550188\nD,+1 312 555 0188\nE,12345\n';
     const { list } = await importThroughService(service, utf8(csv));
     expect(list.counts).toMatchObject({ valid: 2, invalid: 3 });
 
-    const invalidOnly = await service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'invalid' });
+    const invalidOnly = await service.bulk({
+      listId: list.id,
+      action: 'apply-country',
+      country: 'US',
+      scope: 'invalid',
+    });
     expect(invalidOnly.affected).toBe(2);
     const rows = await allRows(list.id, 'all');
     expect(rows.map((r) => [r.row, r.e164, r.bucket, r.duplicateOf, r.country])).toEqual([
@@ -278,19 +325,58 @@ describe('contacts service with a real SQLite file', () => {
     await service.undo({ listId: list.id });
 
     // 'all': the list reads every number with US, as if imported with --country US.
-    const everything = await service.bulk({ listId: list.id, action: 'apply-country', country: '+1', scope: 'all' });
+    const everything = await service.bulk({
+      listId: list.id,
+      action: 'apply-country',
+      country: '+1',
+      scope: 'all',
+    });
     const fresh = await cleanInMemory(utf8(csv), { country: '+1' });
     expect(everything.list).toMatchObject({ country: '+1', countryCode: 'US', callingCode: '1' });
-    expect(everything.list.counts).toMatchObject({ valid: fresh.report.valid, invalid: fresh.report.invalid, duplicates: fresh.report.duplicates });
+    expect(everything.list.counts).toMatchObject({
+      valid: fresh.report.valid,
+      invalid: fresh.report.invalid,
+      duplicates: fresh.report.duplicates,
+    });
     expect(await exportText(list.id, 'upload')).toBe(fresh.upload);
     expect(await exportText(list.id, 'rejects')).toBe(fresh.rejects);
     expectCountsMatchRows(list.id, everything.list.counts);
     const back = await service.undo({ listId: list.id });
     expect(back.list).toMatchObject({ country: 'IN', counts: { valid: 2, invalid: 3 } });
-    await expect(service.bulk({ listId: list.id, action: 'apply-country', country: 'Atlantis', scope: 'all' })).rejects.toMatchObject({
+    await expect(
+      service.bulk({ listId: list.id, action: 'apply-country', country: 'Atlantis', scope: 'all' }),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
       field: 'country',
     });
+  });
+
+  it('undoes a change to the whole list (thousands of rows) back to the imported state', async () => {
+    const bytes = generate(dir, 6000, 5);
+    const { list, engine } = await importThroughService(service, bytes);
+    const changed = await service.bulk({
+      listId: list.id,
+      action: 'apply-country',
+      country: 'US',
+      scope: 'all',
+    });
+    expect(changed.list.counts.valid).not.toBe(engine.report.valid);
+    const back = await service.undo({ listId: list.id });
+    expect(back.list.counts).toEqual(list.counts);
+    expect(back.list).toMatchObject({ country: 'IN', countryCode: 'IN' });
+    expect(await exportText(list.id, 'upload')).toBe(engine.upload);
+    expect(await exportText(list.id, 'rejects')).toBe(engine.rejects);
+    expectCountsMatchRows(list.id, back.list.counts);
+    // The number table came back too: freeing a duplicated number moves its duplicates along.
+    const dup = (await allRows(list.id, 'bucket:duplicate'))[0]!;
+    const edit = await service.editCell({
+      listId: list.id,
+      row: dup.duplicateOf,
+      column: 2,
+      value: '+91 99999 00001',
+    });
+    expect(edit.changed.find((r) => r.row === dup.row)).toMatchObject({ duplicateOf: 0 });
+    expectCountsMatchRows(list.id, edit.list.counts);
   });
 
   it('refuses batches out of order, malformed or inconsistent, and a finish that lost rows', async () => {
@@ -312,24 +398,38 @@ describe('contacts service with a real SQLite file', () => {
         phoneColumn: 'Mobile Number',
       },
     });
-    const meta = { pos: 0, rows: [2], buckets: [0], flags: [0], duplicateOf: [0], e164: [919876543210], rejects: [] };
+    const meta = {
+      pos: 0,
+      rows: [2],
+      buckets: [0],
+      flags: [0],
+      duplicateOf: [0],
+      e164: [919876543210],
+      rejects: [],
+    };
     const batch = (m: object, lines = '["A","9876543210"]') => `${JSON.stringify(m)}\n${lines}`;
     const good = batch(meta);
-    await expect(service.importBatch({ importId: begun.importId, seq: 1, data: good })).rejects.toMatchObject({ field: 'seq' });
-    await expect(service.importBatch({ importId: begun.importId, seq: 0, data: '{"pos":0' })).rejects.toThrow(/not valid JSON/);
-    await expect(service.importBatch({ importId: begun.importId, seq: 0, data: batch({ ...meta, buckets: [1] }) })).rejects.toThrow(
-      /Row 2: its bucket does not follow/,
+    await expect(service.importBatch({ importId: begun.importId, seq: 1, data: good })).rejects.toMatchObject(
+      { field: 'seq' },
     );
-    await expect(service.importBatch({ importId: begun.importId, seq: 0, data: batch({ ...meta, flags: [0, 0] }) })).rejects.toThrow(
-      /one entry per row/,
+    await expect(service.importBatch({ importId: begun.importId, seq: 0, data: '{"pos":0' })).rejects.toThrow(
+      /not valid JSON/,
     );
-    await expect(service.importBatch({ importId: begun.importId, seq: 0, data: batch(meta, '["A",7]') })).rejects.toThrow(
-      /Row 2: its cells are not a list of texts/,
-    );
-    await expect(service.importBatch({ importId: begun.importId, seq: 0, data: batch(meta, '["A"]\n["B"]') })).rejects.toThrow(
-      /more cell lines than rows/,
-    );
-    expect(await service.importBatch({ importId: begun.importId, seq: 0, data: good })).toEqual({ received: 1 });
+    await expect(
+      service.importBatch({ importId: begun.importId, seq: 0, data: batch({ ...meta, buckets: [1] }) }),
+    ).rejects.toThrow(/Row 2: its bucket does not follow/);
+    await expect(
+      service.importBatch({ importId: begun.importId, seq: 0, data: batch({ ...meta, flags: [0, 0] }) }),
+    ).rejects.toThrow(/one entry per row/);
+    await expect(
+      service.importBatch({ importId: begun.importId, seq: 0, data: batch(meta, '["A",7]') }),
+    ).rejects.toThrow(/Row 2: its cells are not a list of texts/);
+    await expect(
+      service.importBatch({ importId: begun.importId, seq: 0, data: batch(meta, '["A"]\n["B"]') }),
+    ).rejects.toThrow(/more cell lines than rows/);
+    expect(await service.importBatch({ importId: begun.importId, seq: 0, data: good })).toEqual({
+      received: 1,
+    });
     await expect(
       service.importFinish({
         importId: begun.importId,
@@ -349,7 +449,9 @@ describe('contacts service with a real SQLite file', () => {
     ).rejects.toThrow(/stored 1 rows but the file has 2/);
     await service.settle();
     expect((await service.lists()).lists).toEqual([]);
-    await expect(service.importBatch({ importId: begun.importId, seq: 1, data: '{}' })).rejects.toBeInstanceOf(DeskFailure);
+    await expect(
+      service.importBatch({ importId: begun.importId, seq: 1, data: '{}' }),
+    ).rejects.toBeInstanceOf(DeskFailure);
   });
 
   it('refuses choices the engine cannot use, naming them', async () => {
@@ -367,9 +469,9 @@ describe('contacts service with a real SQLite file', () => {
     const begin = (choices: Parameters<ContactsService['importBegin']>[0]['choices']) =>
       service.importBegin({ name: 'x', fileName: 'x.csv', fileBytes: 1, choices, detected });
     await expect(begin({ country: 'ZZ', variables: [] })).rejects.toThrow(/unknown country "ZZ"/i);
-    await expect(begin({ country: 'IN', variables: [{ variable: 'amount', column: 'Amount', optional: false }] })).rejects.toThrow(
-      /Amount/,
-    );
+    await expect(
+      begin({ country: 'IN', variables: [{ variable: 'amount', column: 'Amount', optional: false }] }),
+    ).rejects.toThrow(/Amount/);
   });
 
   it('resets an import the engine restarted, aborts, deletes big lists in chunks and sweeps half-imported ones', async () => {
@@ -409,17 +511,63 @@ describe('contacts service with a real SQLite file', () => {
     expect(await service.importAbort({ importId: 'no-such-import' })).toEqual({ aborted: false });
   });
 
+  it('drops an import its page left, and refuses an export the list changed under', async () => {
+    const bytes = generate(dir, 300, 1);
+    const engine = await cleanInMemory(bytes, { country: 'IN' });
+    const begun = await service.importBegin({
+      name: 'left',
+      fileName: 'left.csv',
+      fileBytes: bytes.length,
+      choices: { country: 'IN', variables: [] },
+      detected: {
+        encoding: 'utf-8',
+        encodingSource: 'detected',
+        encodingNote: null,
+        delimiter: ',',
+        delimiterSource: 'detected',
+        newline: '\n',
+        header: engine.report.header,
+        headerRow: 1,
+        phoneColumn: 'Mobile Number',
+      },
+    });
+    expect(service.dropIdleImports(Date.now())).toBe(0);
+    expect(service.dropIdleImports(Date.now() + 11 * 60 * 1000)).toBe(1);
+    await service.settle();
+    expect(await db.call('contacts.list', { listId: begun.list.id })).toBeNull();
+
+    const { list } = await importThroughService(service, bytes);
+    const target = join(dir, 'racing.csv');
+    const exporting = service.exportFile({ listId: list.id, kind: 'upload', path: target });
+    await service.bulk({ listId: list.id, action: 'exclude-invalid' });
+    await expect(exporting).rejects.toMatchObject({ code: 'conflict' });
+    expect(existsSync(target)).toBe(false);
+  });
+
   it('writes a one-time download for the browser host', async () => {
-    const { list, engine } = await importThroughService(service, utf8('Name,Mobile Number\nA,9876543210\nB,1\n'), { name: 'My list: 2/3' });
+    const { list, engine } = await importThroughService(
+      service,
+      utf8('Name,Mobile Number\nA,9876543210\nB,1\n'),
+      { name: 'My list: 2/3' },
+    );
     const result = await service.exportFile({ listId: list.id, kind: 'rejects', download: true });
-    expect(result).toMatchObject({ kind: 'rejects', rows: 1, path: null, fileName: 'My list_ 2_3-rejects.csv' });
+    expect(result).toMatchObject({
+      kind: 'rejects',
+      rows: 1,
+      path: null,
+      fileName: 'My list_ 2_3-rejects.csv',
+    });
     const token = result.downloadUrl!.replace('/downloads/', '');
     const found = findDownload(dir, token)!;
     expect(readFileSync(found.file, 'utf8')).toBe(engine.rejects);
     expect(findDownload(dir, 'x'.repeat(43))).toBeNull();
     expect(findDownload(dir, '../../etc')).toBeNull();
-    await expect(service.exportFile({ listId: list.id, kind: 'upload', path: 'relative.csv' })).rejects.toMatchObject({ field: 'path' });
-    await expect(service.exportFile({ listId: list.id, kind: 'upload', path: join(dir, 'missing', 'x.csv') })).rejects.toMatchObject({
+    await expect(
+      service.exportFile({ listId: list.id, kind: 'upload', path: 'relative.csv' }),
+    ).rejects.toMatchObject({ field: 'path' });
+    await expect(
+      service.exportFile({ listId: list.id, kind: 'upload', path: join(dir, 'missing', 'x.csv') }),
+    ).rejects.toMatchObject({
       code: 'file_error',
     });
     expect(BUCKET.valid).toBe(0);

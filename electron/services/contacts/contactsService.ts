@@ -21,6 +21,8 @@ import { toContactRow } from './rowState.ts';
 
 interface ImportSession {
   listId: number;
+  /** When the renderer last sent something (an import left alone is dropped, see IDLE_MS). */
+  lastActivity: number;
   phoneIndex: number;
   headerRow: number;
   /** The next batch seq expected, rows stored so far, last spreadsheet row stored. */
@@ -34,11 +36,18 @@ interface ImportSession {
 
 /** Rows deleted per database call when a list goes away (keeps other queries flowing). */
 const DELETE_CHUNK = 20_000;
+/** An import with no message for this long is given up (its page was closed or crashed). */
+export const IMPORT_IDLE_MS = 10 * 60 * 1000;
 
 const failureFromEngine = (error: unknown): unknown => {
   if (!(error instanceof ContactsError)) return error;
-  const field = error.code === 'unknown_column' || error.code === 'no_phone_column' ? 'choices' : 'choices.country';
-  return new DeskFailure('invalid_request', error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.', field);
+  const field =
+    error.code === 'unknown_column' || error.code === 'no_phone_column' ? 'choices' : 'choices.country';
+  return new DeskFailure(
+    'invalid_request',
+    error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.',
+    field,
+  );
 };
 
 /** The engine's choices from the renderer's: unmapped variables are left out (nothing to check). */
@@ -53,7 +62,11 @@ function engineChoices(req: ParsedRequestOf<'contacts:import-begin'>): CleanChoi
 }
 
 const safeFileName = (name: string): string =>
-  name.replace(/\.csv$/i, '').replace(/[^\p{L}\p{N}._ -]+/gu, '_').trim().slice(0, 80) || 'contacts';
+  name
+    .replace(/\.csv$/i, '')
+    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+    .trim()
+    .slice(0, 80) || 'contacts';
 
 export interface ContactsServiceOptions {
   db: DbClient;
@@ -71,15 +84,21 @@ export function createContactsService(options: ContactsServiceOptions) {
 
   const list = async (listId: number): Promise<ContactList> => {
     const stored = await db.call('contacts.list', { listId });
-    if (!stored || stored.status === 'deleting') throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
+    if (!stored || stored.status === 'deleting')
+      throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
     return toContactList(stored);
   };
 
-  /** Marks a list deleted at once, then removes its rows a chunk at a time in the background. */
-  const deleteList = (listId: number): Promise<void> => {
+  /**
+   * Marks a list deleted at once (or once `after` settles), then removes its rows a chunk at a
+   * time in the background.
+   */
+  const deleteList = (listId: number, after: Promise<unknown> = Promise.resolve()): Promise<void> => {
     anchors.forget(listId);
     const work = (async () => {
+      // Marked first (this call is sent at once, ahead of any later query), removed afterwards.
       await db.call('contacts.markDeleting', { listId });
+      await after.catch(() => undefined);
       while ((await db.call('contacts.clearRows', { listId, limit: DELETE_CHUNK })) > 0) {
         // Next chunk: other queries get their turn between calls.
       }
@@ -92,7 +111,13 @@ export function createContactsService(options: ContactsServiceOptions) {
 
   const session = (importId: string): ImportSession => {
     const s = sessions.get(importId);
-    if (!s) throw new DeskFailure('not_found', 'This import is no longer running (it finished, failed or was cancelled).', 'importId');
+    if (!s)
+      throw new DeskFailure(
+        'not_found',
+        'This import is no longer running (it finished, failed or was cancelled).',
+        'importId',
+      );
+    s.lastActivity = Date.now();
     return s;
   };
 
@@ -106,7 +131,11 @@ export function createContactsService(options: ContactsServiceOptions) {
   const exportTarget = (path: string, fileName: string): string => {
     const expanded = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
     if (!isAbsolute(expanded)) {
-      throw new DeskFailure('invalid_request', 'Give a full path, such as ~/Downloads/contacts-upload.csv.', 'path');
+      throw new DeskFailure(
+        'invalid_request',
+        'Give a full path, such as ~/Downloads/contacts-upload.csv.',
+        'path',
+      );
     }
     let target = resolve(expanded);
     if (existsSync(target) && statSync(target).isDirectory()) target = join(target, fileName);
@@ -139,7 +168,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       return { deleted: true };
     },
 
-    async importBegin(req: ParsedRequestOf<'contacts:import-begin'>): Promise<ResponseOf<'contacts:import-begin'>> {
+    async importBegin(
+      req: ParsedRequestOf<'contacts:import-begin'>,
+    ): Promise<ResponseOf<'contacts:import-begin'>> {
       let setup: EngineSetup;
       try {
         const d = req.detected;
@@ -167,12 +198,15 @@ export function createContactsService(options: ContactsServiceOptions) {
         lastRow: setup.headerRow,
         queue: Promise.resolve(),
         started: Date.now(),
+        lastActivity: Date.now(),
       });
       logger.info('contacts import started', { listId: stored.id, bytes: req.fileBytes });
       return { importId, list: toContactList(stored) };
     },
 
-    async importBatch(req: ParsedRequestOf<'contacts:import-batch'>): Promise<ResponseOf<'contacts:import-batch'>> {
+    async importBatch(
+      req: ParsedRequestOf<'contacts:import-batch'>,
+    ): Promise<ResponseOf<'contacts:import-batch'>> {
       const s = session(req.importId);
       // Decoded on arrival, so this thread checks batch k+1 while the database worker stores k.
       let batch: InsertPlan;
@@ -183,10 +217,18 @@ export function createContactsService(options: ContactsServiceOptions) {
       }
       return queued(s, async () => {
         if (req.seq !== s.nextSeq) {
-          throw new DeskFailure('invalid_request', `Import batch ${req.seq} arrived out of order (expected ${s.nextSeq}).`, 'seq');
+          throw new DeskFailure(
+            'invalid_request',
+            `Import batch ${req.seq} arrived out of order (expected ${s.nextSeq}).`,
+            'seq',
+          );
         }
         if (batch.pos !== s.pos) {
-          throw new DeskFailure('invalid_request', `Import batch ${req.seq} starts at row position ${batch.pos}, expected ${s.pos}.`, 'data');
+          throw new DeskFailure(
+            'invalid_request',
+            `Import batch ${req.seq} starts at row position ${batch.pos}, expected ${s.pos}.`,
+            'data',
+          );
         }
         const first = batch.rows[0];
         if (first !== undefined && first <= s.lastRow) {
@@ -200,7 +242,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       });
     },
 
-    async importReset(req: ParsedRequestOf<'contacts:import-reset'>): Promise<ResponseOf<'contacts:import-reset'>> {
+    async importReset(
+      req: ParsedRequestOf<'contacts:import-reset'>,
+    ): Promise<ResponseOf<'contacts:import-reset'>> {
       const s = session(req.importId);
       return queued(s, async () => {
         while ((await db.call('contacts.clearRows', { listId: s.listId, limit: DELETE_CHUNK })) > 0) {
@@ -212,14 +256,19 @@ export function createContactsService(options: ContactsServiceOptions) {
       });
     },
 
-    async importFinish(req: ParsedRequestOf<'contacts:import-finish'>): Promise<ResponseOf<'contacts:import-finish'>> {
+    async importFinish(
+      req: ParsedRequestOf<'contacts:import-finish'>,
+    ): Promise<ResponseOf<'contacts:import-finish'>> {
       const s = session(req.importId);
       return queued(s, async () => {
         const { report } = req;
         if (s.pos !== report.rows) {
           sessions.delete(req.importId);
           void deleteList(s.listId);
-          throw new DeskFailure('internal', `The import stored ${s.pos} rows but the file has ${report.rows}; nothing was kept. Import the file again.`);
+          throw new DeskFailure(
+            'internal',
+            `The import stored ${s.pos} rows but the file has ${report.rows}; nothing was kept. Import the file again.`,
+          );
         }
         const stored = await db.call('contacts.finishImport', { listId: s.listId, report, now: now() });
         sessions.delete(req.importId);
@@ -232,30 +281,52 @@ export function createContactsService(options: ContactsServiceOptions) {
             `The stored counts (${c.valid} valid, ${c.invalid} invalid, ${c.duplicates} duplicates) differ from the engine's (${report.valid}, ${report.invalid}, ${report.duplicates}); nothing was kept.`,
           );
         }
-        logger.info('contacts import finished', { listId: s.listId, rows: c.rows, ms: Date.now() - s.started });
+        logger.info('contacts import finished', {
+          listId: s.listId,
+          rows: c.rows,
+          ms: Date.now() - s.started,
+        });
         return { list: result };
       });
     },
 
-    async importAbort(req: ParsedRequestOf<'contacts:import-abort'>): Promise<ResponseOf<'contacts:import-abort'>> {
+    async importAbort(
+      req: ParsedRequestOf<'contacts:import-abort'>,
+    ): Promise<ResponseOf<'contacts:import-abort'>> {
       const s = sessions.get(req.importId);
       if (!s) return { aborted: false };
       sessions.delete(req.importId);
       // Whatever is still queued fails once the session is gone; delete after it drains.
-      void s.queue.then(() => deleteList(s.listId));
+      void deleteList(s.listId, s.queue);
       return { aborted: true };
     },
 
     async rows(req: ParsedRequestOf<'contacts:rows'>): Promise<ResponseOf<'contacts:rows'>> {
       const stored = await db.call('contacts.list', { listId: req.listId });
-      if (!stored || stored.status !== 'ready') throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
+      if (!stored || stored.status !== 'ready')
+        throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
       const total = filterTotal(toContactList(stored).counts, req.filter);
       if (req.offset >= total) return { total, offset: req.offset, rows: [] };
       // 'all' pages by position directly; filters start from the nearest known anchor.
       const all = req.filter === 'all';
-      const { fromRow, skip } = all ? { fromRow: 0, skip: req.offset } : anchors.start(req.listId, req.filter, stored.revision, req.offset);
-      const rows = await db.call('contacts.page', { listId: req.listId, filter: req.filter, fromRow, skip, limit: req.limit });
-      if (!all) anchors.learn(req.listId, req.filter, stored.revision, req.offset, rows.map((r) => r.row));
+      const { fromRow, skip } = all
+        ? { fromRow: 0, skip: req.offset }
+        : anchors.start(req.listId, req.filter, stored.revision, req.offset);
+      const rows = await db.call('contacts.page', {
+        listId: req.listId,
+        filter: req.filter,
+        fromRow,
+        skip,
+        limit: req.limit,
+      });
+      if (!all)
+        anchors.learn(
+          req.listId,
+          req.filter,
+          stored.revision,
+          req.offset,
+          rows.map((r) => r.row),
+        );
       return { total, offset: req.offset, rows: rows.map(toContactRow) };
     },
 
@@ -268,7 +339,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       return { list: toContactList(result.list), changed: result.changed.map(toContactRow) };
     },
 
-    async setExcluded(req: ParsedRequestOf<'contacts:set-excluded'>): Promise<ResponseOf<'contacts:set-excluded'>> {
+    async setExcluded(
+      req: ParsedRequestOf<'contacts:set-excluded'>,
+    ): Promise<ResponseOf<'contacts:set-excluded'>> {
       return { list: toContactList(await db.call('contacts.setExcluded', { ...req, now: now() })) };
     },
 
@@ -290,13 +363,24 @@ export function createContactsService(options: ContactsServiceOptions) {
 
     async exportFile(req: ParsedRequestOf<'contacts:export'>): Promise<ResponseOf<'contacts:export'>> {
       const stored = await db.call('contacts.list', { listId: req.listId });
-      if (!stored || stored.status !== 'ready') throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
+      if (!stored || stored.status !== 'ready')
+        throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
       const setup = JSON.parse(stored.setup) as EngineSetup;
       const fileName = `${safeFileName(stored.name)}-${req.kind}.csv`;
+      // Pages are read one after another: a change in between would mix two states of the list.
+      const unchanged = async () => {
+        const now = await db.call('contacts.list', { listId: req.listId });
+        if (!now || now.status !== 'ready' || now.revision !== stored.revision) {
+          throw new DeskFailure(
+            'conflict',
+            'The list changed while it was being exported; nothing was written. Export it again.',
+          );
+        }
+      };
       if ('path' in req) {
         const target = exportTarget(req.path, fileName);
         try {
-          const { rows, bytes } = await writeExport(db, req.listId, setup, req.kind, target);
+          const { rows, bytes } = await writeExport(db, req.listId, setup, req.kind, target, unchanged);
           return { kind: req.kind, rows, bytes, fileName: basename(target), path: target, downloadUrl: null };
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
@@ -308,12 +392,31 @@ export function createContactsService(options: ContactsServiceOptions) {
       }
       const download = newDownload(options.dataDir);
       try {
-        const { rows, bytes } = await writeExport(db, req.listId, setup, req.kind, join(download.dir, fileName));
+        const { rows, bytes } = await writeExport(
+          db,
+          req.listId,
+          setup,
+          req.kind,
+          join(download.dir, fileName),
+          unchanged,
+        );
         return { kind: req.kind, rows, bytes, fileName, path: null, downloadUrl: download.url };
       } catch (error) {
         removeDownload(download.dir);
         throw error;
       }
+    },
+
+    /** Drops imports whose page stopped talking (their partial lists are deleted). */
+    dropIdleImports(now = Date.now()): number {
+      let dropped = 0;
+      for (const [id, s] of sessions) {
+        if (now - s.lastActivity < IMPORT_IDLE_MS) continue;
+        sessions.delete(id);
+        void deleteList(s.listId, s.queue);
+        dropped++;
+      }
+      return dropped;
     },
 
     /** Waits for background deletions (tests, shutdown). */

@@ -21,7 +21,10 @@ export function newDownload(dataDir: string): { token: string; dir: string; url:
 }
 
 /** The file behind a token (null when the token is malformed, unknown or already used). */
-export function findDownload(dataDir: string, token: string): { file: string; name: string; size: number; dir: string } | null {
+export function findDownload(
+  dataDir: string,
+  token: string,
+): { file: string; name: string; size: number; dir: string } | null {
   if (!TOKEN.test(token)) return null;
   const dir = join(exportsDir(dataDir), token);
   let names: string[];

@@ -1,7 +1,12 @@
 // The upload and rejects files written from SQLite, exactly as the engine's writers define them
 // (shared/domain/contacts: uploadHeader/uploadLine, rejectsHeader and `row,reasons,tail` lines):
 // streamed a keyset page at a time, written to a temporary file and renamed into place.
-import { csvCell, createRowRules, rejectsHeader, uploadHeader } from '../../../shared/domain/contacts/index.ts';
+import {
+  csvCell,
+  createRowRules,
+  rejectsHeader,
+  uploadHeader,
+} from '../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ExportKind } from '../../../shared/ipc/channels/contacts.ts';
 import type { DbClient } from '../db/client.ts';
@@ -16,6 +21,8 @@ export async function writeExport(
   setup: EngineSetup,
   kind: ExportKind,
   target: string,
+  /** Checked before the file is put in place (throw to discard it, e.g. the list changed meanwhile). */
+  beforeCommit: () => Promise<void> = async () => {},
 ): Promise<{ rows: number; bytes: number }> {
   const file = await createAtomicFile(target);
   try {
@@ -37,6 +44,7 @@ export async function writeExport(
       bytes += Buffer.byteLength(text);
       await file.write(text);
     }
+    await beforeCommit();
     await file.commit();
     return { rows, bytes };
   } catch (error) {

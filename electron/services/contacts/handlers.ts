@@ -1,5 +1,5 @@
 import { defineDomain } from '../desk/domain.ts';
-import { createContactsService } from './contactsService.ts';
+import { createContactsService, IMPORT_IDLE_MS } from './contactsService.ts';
 import { DOWNLOAD_TTL_MS, sweepDownloads } from './downloads.ts';
 
 /** contacts:* channels: import batches into SQLite, review, fix, export. */
@@ -8,12 +8,17 @@ export const contactsDomain = defineDomain({
   create(ctx) {
     const service = createContactsService({ db: ctx.db, logger: ctx.logger, dataDir: ctx.options.dataDir });
     // Half-imported lists and unfetched downloads from an earlier run go away.
-    void service.sweepUnfinished().catch((error: unknown) => ctx.logger.error('contacts clean-up failed', error));
+    void service
+      .sweepUnfinished()
+      .catch((error: unknown) => ctx.logger.error('contacts clean-up failed', error));
     sweepDownloads(ctx.options.dataDir);
     const sweeper = setInterval(() => sweepDownloads(ctx.options.dataDir), DOWNLOAD_TTL_MS / 4);
     sweeper.unref();
+    const idle = setInterval(() => service.dropIdleImports(), IMPORT_IDLE_MS / 4);
+    idle.unref();
     ctx.onClose(async () => {
       clearInterval(sweeper);
+      clearInterval(idle);
       await service.settle();
     });
     return {

@@ -1,6 +1,13 @@
 // A stored list as the renderer sees it.
 import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
-import type { ContactFilter, ContactList, Detected, ImportReport, ListCounts, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
+import type {
+  ContactFilter,
+  ContactList,
+  Detected,
+  ImportReport,
+  ListCounts,
+  VariableMapping,
+} from '../../../shared/ipc/channels/contacts.ts';
 import type { StoredList } from '../db/queries/contacts.ts';
 import { listCounts } from './rowState.ts';
 import type { StoredCounts } from './rowState.ts';

@@ -28,7 +28,12 @@ export function createAnchorCache() {
 
   return {
     /** Where to start for `offset`: the nearest anchor at or before it and how far to walk. */
-    start(listId: number, filter: ContactFilter, revision: number, offset: number): { fromRow: number; skip: number } {
+    start(
+      listId: number,
+      filter: ContactFilter,
+      revision: number,
+      offset: number,
+    ): { fromRow: number; skip: number } {
       const { anchors } = entryFor(listId, filter, revision);
       let lo = 0;
       let hi = anchors.length - 1;
@@ -44,7 +49,13 @@ export function createAnchorCache() {
       return best ? { fromRow: best[1], skip: offset - best[0] } : { fromRow: 0, skip: offset };
     },
     /** A page served: `rows[i]` is at `offset + i` of the filter. */
-    learn(listId: number, filter: ContactFilter, revision: number, offset: number, rows: readonly number[]): void {
+    learn(
+      listId: number,
+      filter: ContactFilter,
+      revision: number,
+      offset: number,
+      rows: readonly number[],
+    ): void {
       if (rows.length === 0) return;
       const entry = entryFor(listId, filter, revision);
       const add = (at: number, row: number) => {

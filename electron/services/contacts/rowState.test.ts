@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BUCKET, ISSUE } from '../../../shared/domain/contacts/index.ts';
-import { addRow, emptyCounts, issueBits, issueCodes, listCounts, ownReasons, renderTail, withDuplicateOf } from './rowState.ts';
+import {
+  addRow,
+  emptyCounts,
+  issueBits,
+  issueCodes,
+  listCounts,
+  ownReasons,
+  renderTail,
+  withDuplicateOf,
+} from './rowState.ts';
 import type { StoredRow } from './rowState.ts';
 
 const row = (patch: Partial<StoredRow>): StoredRow => ({
@@ -23,7 +32,11 @@ const row = (patch: Partial<StoredRow>): StoredRow => ({
 
 describe('row state', () => {
   it('moves a row in and out of being a duplicate, keeping its own reasons and the bucket precedence', () => {
-    const missing = row({ issues: ISSUE.variable_missing, bucket: BUCKET.invalid, reasons: 'variable_missing:Loan Amount, Due Date' });
+    const missing = row({
+      issues: ISSUE.variable_missing,
+      bucket: BUCKET.invalid,
+      reasons: 'variable_missing:Loan Amount, Due Date',
+    });
     const dup = withDuplicateOf(missing, 4);
     expect(dup).toMatchObject({
       duplicate_of: 4,
@@ -32,8 +45,16 @@ describe('row state', () => {
     });
     expect(issueCodes(dup.issues)).toEqual(['duplicate', 'variable_missing']);
     expect(withDuplicateOf(dup, 2).reasons).toBe('duplicate:row 2; variable_missing:Loan Amount, Due Date');
-    expect(withDuplicateOf(dup, 0)).toMatchObject({ bucket: BUCKET.invalid, reasons: 'variable_missing:Loan Amount, Due Date', issues: ISSUE.variable_missing });
-    const ragged = row({ issues: ISSUE.row_ragged, bucket: BUCKET.invalid, reasons: 'row_ragged:3 of 4 cells' });
+    expect(withDuplicateOf(dup, 0)).toMatchObject({
+      bucket: BUCKET.invalid,
+      reasons: 'variable_missing:Loan Amount, Due Date',
+      issues: ISSUE.variable_missing,
+    });
+    const ragged = row({
+      issues: ISSUE.row_ragged,
+      bucket: BUCKET.invalid,
+      reasons: 'row_ragged:3 of 4 cells',
+    });
     expect(withDuplicateOf(ragged, 3).bucket).toBe(BUCKET.invalid); // shape errors outrank duplicates
     expect(withDuplicateOf(row({}), 0)).toEqual(row({}));
     expect(ownReasons('duplicate:row 12')).toBe('');
@@ -44,7 +65,11 @@ describe('row state', () => {
   it('counts rows by bucket and exclusion, issues and edits, and derives what each file gets', () => {
     const counts = emptyCounts();
     addRow(counts, row({}), 1);
-    addRow(counts, row({ bucket: BUCKET.invalid, issues: ISSUE.phone_missing | ISSUE.variable_missing, excluded: 1 }), 1);
+    addRow(
+      counts,
+      row({ bucket: BUCKET.invalid, issues: ISSUE.phone_missing | ISSUE.variable_missing, excluded: 1 }),
+      1,
+    );
     addRow(counts, row({ bucket: BUCKET.duplicate, issues: 64, edited: 1 }), 1);
     addRow(counts, row({ bucket: BUCKET.duplicate, issues: 64 }), 1);
     addRow(counts, row({ bucket: BUCKET.duplicate, issues: 64 }), -1);
@@ -55,7 +80,15 @@ describe('row state', () => {
       duplicates: 1,
       excluded: 1,
       edited: 1,
-      issues: { row_ragged: 0, phone_missing: 1, phone_scientific_notation: 0, phone_excel_decimal: 0, phone_invalid: 0, duplicate: 1, variable_missing: 1 },
+      issues: {
+        row_ragged: 0,
+        phone_missing: 1,
+        phone_scientific_notation: 0,
+        phone_excel_decimal: 0,
+        phone_invalid: 0,
+        duplicate: 1,
+        variable_missing: 1,
+      },
       upload: 1,
       rejects: 1,
     });

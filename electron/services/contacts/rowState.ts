@@ -1,7 +1,13 @@
 // A stored contact row and the pure rules that move it between states: the issue bits, the
 // duplicate part of its Reasons cell, and the list's counts. The database queries
 // (db/queries/contacts.ts) use these so every path (import, edit, bulk, undo) counts the same way.
-import { BUCKET, BUCKET_NAMES, bucketOf, ISSUE_CODES, safeCell } from '../../../shared/domain/contacts/index.ts';
+import {
+  BUCKET,
+  BUCKET_NAMES,
+  bucketOf,
+  ISSUE_CODES,
+  safeCell,
+} from '../../../shared/domain/contacts/index.ts';
 import { duplicateReason, REASON_SEPARATOR } from '../../../shared/domain/contacts/issues.ts';
 import type { IssueCode } from '../../../shared/domain/contacts/index.ts';
 import type { ContactRow, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
@@ -52,7 +58,8 @@ export const issueBits = (flags: number, duplicateOf: number): number =>
   (flags & FLAG_MASK) | (duplicateOf > 0 ? ISSUE_BITS.duplicate : 0);
 
 /** Issue codes of a stored row, in the engine's report order. */
-export const issueCodes = (issues: number): IssueCode[] => ISSUE_CODES.filter((code) => (issues & ISSUE_BITS[code]) !== 0);
+export const issueCodes = (issues: number): IssueCode[] =>
+  ISSUE_CODES.filter((code) => (issues & ISSUE_BITS[code]) !== 0);
 
 const DUPLICATE_PREFIX = 'duplicate:row ';
 
@@ -81,7 +88,8 @@ export function withDuplicateOf(row: StoredRow, duplicateOf: number): StoredRow 
 export const renderTail = (cells: readonly string[]): string => cells.map(safeCell).join(',');
 
 export const e164Text = (digits: number | null): string | null => (digits === null ? null : `+${digits}`);
-export const e164Digits = (e164: string | null): number | null => (e164 === null ? null : Number(e164.slice(1)));
+export const e164Digits = (e164: string | null): number | null =>
+  e164 === null ? null : Number(e164.slice(1));
 
 export function toContactRow(row: StoredRow): ContactRow {
   return {
@@ -120,7 +128,11 @@ export const emptyCounts = (): StoredCounts => ({
 });
 
 /** Adds (sign 1) or removes (sign -1) one row's contribution. */
-export function addRow(counts: StoredCounts, row: Pick<StoredRow, 'bucket' | 'excluded' | 'issues' | 'edited'>, sign: 1 | -1): void {
+export function addRow(
+  counts: StoredCounts,
+  row: Pick<StoredRow, 'bucket' | 'excluded' | 'issues' | 'edited'>,
+  sign: 1 | -1,
+): void {
   const pair = counts.byBucket[row.bucket as 0 | 1 | 2];
   pair[row.excluded ? 1 : 0] += sign;
   for (const [code, bit] of Object.entries(ISSUE_BITS) as Array<[IssueCode, number]>) {

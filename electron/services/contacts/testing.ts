@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { BUCKET, cleanInMemory, createRowRules } from '../../../shared/domain/contacts/index.ts';
 import type { CleanChoices, InMemoryResult } from '../../../shared/domain/contacts/index.ts';
 import { cellLine, encodeImportBatch, splitRejectLines } from '../../../shared/ipc/channels/contacts.ts';
-import type { ContactList, Detected, ImportChoices, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
+import type {
+  ContactList,
+  Detected,
+  ImportChoices,
+  VariableMapping,
+} from '../../../shared/ipc/channels/contacts.ts';
 import type { ContactsService } from './contactsService.ts';
 
 /** The test-data generator outside the repo (`../shared/tools`). */
@@ -16,7 +21,9 @@ export const GENERATOR = fileURLToPath(new URL('../../../../shared/tools/gen-con
 
 export function generate(dir: string, rows: number, seed: number, flags: string[] = []): Uint8Array {
   const file = join(dir, `gen-${rows}-${seed}${flags.join('')}.csv`);
-  execFileSync(process.execPath, [GENERATOR, String(rows), String(seed), file, ...flags], { stdio: 'ignore' });
+  execFileSync(process.execPath, [GENERATOR, String(rows), String(seed), file, ...flags], {
+    stdio: 'ignore',
+  });
   return readFileSync(file);
 }
 
@@ -43,8 +50,11 @@ export function engineChoicesOf(choices: ImportChoices): CleanChoices {
  * Cleans `bytes` with the engine (in process, small blocks so there are many batches) and imports
  * the result through the service: begin, one batch per merged block, finish.
  */
+/** What the import needs: the service itself, or the same calls through the desk's channels. */
+export type ImportTarget = Pick<ContactsService, 'importBegin' | 'importBatch' | 'importFinish'>;
+
 export async function importThroughService(
-  service: ContactsService,
+  service: ImportTarget,
   bytes: Uint8Array,
   options: { country?: string; variables?: VariableMapping[]; blockBytes?: number; name?: string } = {},
 ): Promise<Imported> {
@@ -125,10 +135,13 @@ export async function importThroughService(
 export function rejectLinesByRow(engine: InMemoryResult): Map<number, string> {
   const rows: number[] = [];
   for (const block of engine.blocks) {
-    for (let i = 0; i < block.rowNumbers.length; i++) if (block.buckets[i] !== BUCKET.valid) rows.push(block.rowNumbers[i] as number);
+    for (let i = 0; i < block.rowNumbers.length; i++)
+      if (block.buckets[i] !== BUCKET.valid) rows.push(block.rowNumbers[i] as number);
   }
   const body = engine.rejects.slice(engine.rejects.indexOf('\n') + 1);
   const lines = splitRejectLines(body, rows);
   const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return new Map(lines.map(([reasons, tail], k) => [rows[k] as number, `${rows[k]},${csvCell(reasons)},${tail}\n`]));
+  return new Map(
+    lines.map(([reasons, tail], k) => [rows[k] as number, `${rows[k]},${csvCell(reasons)},${tail}\n`]),
+  );
 }

@@ -34,7 +34,15 @@ function messyCsv(rows: number, newline = '\n'): string {
   for (let i = 0; i < rows; i++) {
     const n = 9_000_000_000 + ((i * 7919) % 997) * 10_007 + (i % 3);
     const phone =
-      i % 17 === 0 ? '' : i % 23 === 0 ? '9.19877E+11' : i % 29 === 0 ? '12345' : i % 11 === 0 ? `+91 ${String(n).slice(0, 5)} ${String(n).slice(5)}` : String(n);
+      i % 17 === 0
+        ? ''
+        : i % 23 === 0
+          ? '9.19877E+11'
+          : i % 29 === 0
+            ? '12345'
+            : i % 11 === 0
+              ? `+91 ${String(n).slice(0, 5)} ${String(n).slice(5)}`
+              : String(n);
     const name = i % 5 === 0 ? `"Kumar, Ravi ${i}"` : i % 7 === 0 ? '=cmd()' : `Asha ${i}`;
     const notes = i % 13 === 0 ? `"line one${newline}line two, ""quoted"""` : i % 19 === 0 ? '' : `note ${i}`;
     lines.push(`C${i},${name},${phone},${i % 31 === 0 ? '' : `"1,${i % 100},000"`},${notes}`);
@@ -107,7 +115,12 @@ describe('import coordinator with lanes', () => {
     const { messages, batches } = await runImport(csv, choices);
     const detected = messages.find((m) => m.type === 'detected');
     expect(detected).toMatchObject({
-      detected: { encoding: 'utf-8', delimiter: ',', phoneColumn: 'Mobile Number', header: expect.any(Array) },
+      detected: {
+        encoding: 'utf-8',
+        delimiter: ',',
+        phoneColumn: 'Mobile Number',
+        header: expect.any(Array),
+      },
       // Auto-matched by normalised name; due_date has no column and stays unmapped.
       variables: [
         { variable: 'loan_amount', column: 'Loan Amount', optional: false },
@@ -142,12 +155,21 @@ describe('import coordinator with lanes', () => {
     expect(cells[0]).toEqual(['C0', 'Kumar, Ravi 0', '', '', 'line one\nline two, "quoted"']);
     // E.164 digits only for rows whose phone is valid.
     const withPhone = batches.flatMap((b) => b.e164).filter((e) => e > 0).length;
-    expect(withPhone).toBe(reference.report.rows - reference.report.issues.phone_missing - reference.report.issues.phone_invalid - reference.report.issues.phone_scientific_notation - reference.report.issues.phone_excel_decimal);
+    expect(withPhone).toBe(
+      reference.report.rows -
+        reference.report.issues.phone_missing -
+        reference.report.issues.phone_invalid -
+        reference.report.issues.phone_scientific_notation -
+        reference.report.issues.phone_excel_decimal,
+    );
     expect(messages.some((m) => m.type === 'progress')).toBe(true);
   });
 
   it('falls back to one lane when quoting makes splitting unsafe, and still matches the CLI', async () => {
-    const csv = messyCsv(1500) + 'C9,Bad "quote" here,9876543210,1,x\n' + messyCsv(1500).split('\n').slice(1).join('\n');
+    const csv =
+      messyCsv(1500) +
+      'C9,Bad "quote" here,9876543210,1,x\n' +
+      messyCsv(1500).split('\n').slice(1).join('\n');
     const { messages, batches } = await runImport(csv, { country: 'IN', variables: [] });
     const done = messages.find((m) => m.type === 'done');
     if (done?.type !== 'done') throw new Error(`no done message: ${JSON.stringify(messages.at(-1))}`);
@@ -160,16 +182,27 @@ describe('import coordinator with lanes', () => {
 
   it('starts over as Windows-1252 when invalid UTF-8 appears late, telling the UI to drop what it sent', async () => {
     const head = new TextEncoder().encode(messyCsv(25_000));
-    const tail = new Uint8Array([...new TextEncoder().encode('C1,Jos'), 0xe9, ...new TextEncoder().encode(',9876543211,1,x\n')]);
+    const tail = new Uint8Array([
+      ...new TextEncoder().encode('C1,Jos'),
+      0xe9,
+      ...new TextEncoder().encode(',9876543211,1,x\n'),
+    ]);
     const bytes = new Uint8Array(head.length + tail.length);
     bytes.set(head);
     bytes.set(tail, head.length);
     expect(bytes.length).toBeGreaterThan(1 << 20); // past the sniffed first megabyte
-    const { messages, batches } = await runImport(bytes, { country: 'IN', variables: [] }, { blockBytes: 256 * 1024 });
+    const { messages, batches } = await runImport(
+      bytes,
+      { country: 'IN', variables: [] },
+      { blockBytes: 256 * 1024 },
+    );
     expect(messages.some((m) => m.type === 'reset')).toBe(true);
     const done = messages.find((m) => m.type === 'done');
     if (done?.type !== 'done') throw new Error(`no done message: ${JSON.stringify(messages.at(-1))}`);
-    expect(done.report).toMatchObject({ encoding: 'windows-1252', encodingNote: expect.stringContaining('windows-1252') });
+    expect(done.report).toMatchObject({
+      encoding: 'windows-1252',
+      encodingNote: expect.stringContaining('windows-1252'),
+    });
     expect(batches.flatMap((b) => b.cells).at(-1)?.[1]).toBe('José');
     expect(batches.reduce((n, b) => n + b.rows.length, 0)).toBe(done.report.rows);
   });
@@ -205,10 +238,21 @@ describe('import coordinator with lanes', () => {
 
   it('reports a file it cannot read in words, without a stack', async () => {
     const { messages } = await runImport('Name,City\nA,B\n', { country: 'IN', variables: [] });
-    expect(messages.at(-1)).toMatchObject({ type: 'failed', code: 'no_phone_column', message: expect.stringContaining('no phone column') });
-    const zip = await runImport(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), { country: 'IN', variables: [] });
+    expect(messages.at(-1)).toMatchObject({
+      type: 'failed',
+      code: 'no_phone_column',
+      message: expect.stringContaining('no phone column'),
+    });
+    const zip = await runImport(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), {
+      country: 'IN',
+      variables: [],
+    });
     expect(zip.messages.at(-1)).toMatchObject({ type: 'failed', code: 'not_text' });
     const country = await runImport('Mobile\n9876543210\n', { country: 'Narnia', variables: [] });
-    expect(country.messages.at(-1)).toMatchObject({ type: 'failed', code: 'bad_option', message: expect.stringContaining('Narnia') });
+    expect(country.messages.at(-1)).toMatchObject({
+      type: 'failed',
+      code: 'bad_option',
+      message: expect.stringContaining('Narnia'),
+    });
   });
 });

@@ -28,6 +28,7 @@ const TITLES = new Set([
   'sir',
   'madam',
   'shri',
+  'shree',
   'sri',
   'shrimati',
   'smt',

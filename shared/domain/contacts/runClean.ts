@@ -130,8 +130,24 @@ async function attempt(
   options: RunOptions,
   sequentialReason: string | null,
 ): Promise<Attempt> {
-  const { signal } = options;
   const iterator = chunksOf(source)[Symbol.asyncIterator]();
+  try {
+    return await attemptWith(iterator, source, choices, createExecutor, sink, options, sequentialReason);
+  } finally {
+    await iterator.return?.(undefined); // closes the file if we stopped early
+  }
+}
+
+async function attemptWith(
+  iterator: AsyncIterator<Uint8Array>,
+  source: ChunkSource,
+  choices: CleanChoices,
+  createExecutor: (setup: EngineSetup) => Promise<Executor> | Executor,
+  sink: CleanSink,
+  options: RunOptions,
+  sequentialReason: string | null,
+): Promise<Attempt> {
+  const { signal } = options;
   const first = await readFirst(iterator, options.sniffBytes ?? 1 << 20);
   const sniffed = sniff(first.bytes, first.done, choices);
   const { setup } = sniffed;
@@ -146,6 +162,7 @@ async function attempt(
     const inFlight = new Set<Promise<void>>();
     let failure: unknown = null;
     let writes: Promise<void> = Promise.resolve();
+    let pendingWrites = 0;
     let rows = 0;
     let bytes = first.bytes.length;
     const started = now();
@@ -172,7 +189,15 @@ async function attempt(
         for (const merged of merger.add(result, source)) {
           rows += merged.rowNumbers.length;
           // Nothing reaches the sink once the run has failed (it is being discarded).
-          writes = writes.then(() => (failure === null ? sink.block(merged) : undefined));
+          pendingWrites++;
+          writes = writes.then(() => {
+            const written = failure === null ? sink.block(merged) : undefined;
+            if (!(written instanceof Promise)) {
+              pendingWrites--;
+              return undefined;
+            }
+            return written.finally(() => pendingWrites--);
+          });
           writes.catch((error: unknown) => {
             failure ??= error;
           });
@@ -189,6 +214,8 @@ async function attempt(
       );
       while (inFlight.size >= maxInFlight && failure === null)
         await Promise.race(inFlight).catch(() => undefined);
+      // A slow sink (a disk, SQLite) holds reading back too: memory stays bounded.
+      if (pendingWrites > maxInFlight) await writes.catch(() => undefined);
       if (failure !== null) throw failure;
       checkAbort(signal);
     };
@@ -264,7 +291,6 @@ async function attempt(
     };
   } finally {
     await executor.close();
-    await iterator.return?.(undefined); // closes the file if we stopped early
   }
 }
 

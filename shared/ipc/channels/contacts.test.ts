@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { cleanInMemory, csvCell } from '../../domain/contacts/index.ts';
 import { BUCKET } from '../../domain/contacts/issues.ts';
-import { cellLine, CONTACT_FILTERS, contactsChannels, encodeImportBatch, importBatchMetaSchema, readImportBatch, rowCellsSchema, splitRejectLines } from './contacts.ts';
+import {
+  cellLine,
+  CONTACT_FILTERS,
+  contactsChannels,
+  encodeImportBatch,
+  importBatchMetaSchema,
+  readImportBatch,
+  rowCellsSchema,
+  splitRejectLines,
+} from './contacts.ts';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -11,7 +20,12 @@ async function roundTrip(csv: string, country = 'IN') {
   const rows = r.blocks.flatMap((b) => [...b.rowNumbers].filter((_, i) => b.buckets[i] !== BUCKET.valid));
   const body = r.rejects.slice(r.rejects.indexOf('\n') + 1);
   const lines = splitRejectLines(body, rows);
-  return { r, rows, lines, rebuilt: lines.map(([reasons, tail], k) => `${rows[k]},${csvCell(reasons)},${tail}\n`).join('') === body };
+  return {
+    r,
+    rows,
+    lines,
+    rebuilt: lines.map(([reasons, tail], k) => `${rows[k]},${csvCell(reasons)},${tail}\n`).join('') === body,
+  };
 }
 
 describe('splitRejectLines', () => {
@@ -51,7 +65,12 @@ describe('import batch codec', () => {
       flags: new Uint8Array([0, 16]),
       duplicateOf: new Int32Array([0, 0]),
       e164: new Float64Array([919876543210, 0]),
-      cellLines: [['A', '9876543210'], ['B "x"', '1,\n2']].map(cellLine).join('\n'),
+      cellLines: [
+        ['A', '9876543210'],
+        ['B "x"', '1,\n2'],
+      ]
+        .map(cellLine)
+        .join('\n'),
       rejects: [[1, 'phone_invalid', 'B "x",x']],
     });
     expect(data.split('\n')).toHaveLength(3); // the columns, then one line per row
@@ -87,14 +106,17 @@ describe('import batch codec', () => {
 describe('contacts channels', () => {
   it('accept the grid filters and refuse unknown ones and oversized windows', () => {
     const rows = contactsChannels['contacts:rows'].request;
-    for (const filter of CONTACT_FILTERS) expect(rows.safeParse({ listId: 1, filter, offset: 0, limit: 100 }).success).toBe(true);
+    for (const filter of CONTACT_FILTERS)
+      expect(rows.safeParse({ listId: 1, filter, offset: 0, limit: 100 }).success).toBe(true);
     expect(rows.safeParse({ listId: 1, filter: 'issue:nope', offset: 0, limit: 100 }).success).toBe(false);
     expect(rows.safeParse({ listId: 1, filter: 'all', offset: 0, limit: 5000 }).success).toBe(false);
     const exp = contactsChannels['contacts:export'].request;
     expect(exp.safeParse({ listId: 1, kind: 'upload', download: true }).success).toBe(true);
     expect(exp.safeParse({ listId: 1, kind: 'upload' }).success).toBe(false);
     const bulk = contactsChannels['contacts:bulk'].request;
-    expect(bulk.safeParse({ listId: 1, action: 'apply-country', country: 'US', scope: 'invalid' }).success).toBe(true);
+    expect(
+      bulk.safeParse({ listId: 1, action: 'apply-country', country: 'US', scope: 'invalid' }).success,
+    ).toBe(true);
     expect(bulk.safeParse({ listId: 1, action: 'apply-country', scope: 'invalid' }).success).toBe(false);
   });
 });

@@ -53,7 +53,10 @@ export type ImportChoices = z.infer<typeof importChoicesSchema>;
 const sourceSchema = z.enum(['bom', 'detected', 'default', 'override']);
 const count = z.number().int().nonnegative();
 const issueCounts = z.object(
-  Object.fromEntries(ISSUE_CODES.map((c) => [c, count])) as Record<(typeof ISSUE_CODES)[number], typeof count>,
+  Object.fromEntries(ISSUE_CODES.map((c) => [c, count])) as Record<
+    (typeof ISSUE_CODES)[number],
+    typeof count
+  >,
 );
 
 /** What the file turned out to be (the engine's sniff), shown beside the choices. */
@@ -104,7 +107,9 @@ export const contactListSchema = z.object({
   counts: listCountsSchema,
   blankRows: count,
   /** How the import ran: workers, parallel or sequential, and why. */
-  split: z.object({ workers: z.number().int().positive(), mode: z.string(), reason: z.string().nullable() }).nullable(),
+  split: z
+    .object({ workers: z.number().int().positive(), mode: z.string(), reason: z.string().nullable() })
+    .nullable(),
   importMs: count.nullable(),
   /** What Undo would undo ("Edit of row 12", "Exclude 927 invalid rows"), or null. */
   undo: z.string().nullable(),
@@ -173,7 +178,11 @@ export const importReportSchema = z.object({
   encoding: z.enum(ENCODINGS),
   encodingSource: sourceSchema,
   encodingNote: z.string().max(500).nullable(),
-  split: z.object({ workers: z.number().int().positive(), mode: z.string().max(40), reason: z.string().max(500).nullable() }),
+  split: z.object({
+    workers: z.number().int().positive(),
+    mode: z.string().max(40),
+    reason: z.string().max(500).nullable(),
+  }),
   elapsedMs: count,
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
@@ -215,7 +224,9 @@ export const contactsChannels = {
   ),
   /** One batch (thousands of rows), in order: `seq` 0, 1, 2 … */
   'contacts:import-batch': channel(
-    z.object({ importId, seq: z.number().int().nonnegative(), data: z.string().max(60 * 1024 * 1024) }).strict(),
+    z
+      .object({ importId, seq: z.number().int().nonnegative(), data: z.string().max(60 * 1024 * 1024) })
+      .strict(),
     z.object({ received: count }),
   ),
   /** The engine started over (encoding fallback, splitter disagreement): forget the rows so far. */
@@ -242,7 +253,9 @@ export const contactsChannels = {
     z.object({ index: count.nullable() }),
   ),
   'contacts:edit-cell': channel(
-    z.object({ listId, row: rowNumber, column: z.number().int().nonnegative().max(1999), value: cellText }).strict(),
+    z
+      .object({ listId, row: rowNumber, column: z.number().int().nonnegative().max(1999), value: cellText })
+      .strict(),
     z.object({ list: contactListSchema, changed: z.array(contactRowSchema) }),
   ),
   'contacts:set-excluded': channel(
@@ -258,11 +271,16 @@ export const contactsChannels = {
     z.discriminatedUnion('action', [
       z.object({ listId, action: z.literal('exclude-invalid') }).strict(),
       z.object({ listId, action: z.literal('include-all') }).strict(),
-      z.object({ listId, action: z.literal('apply-country'), country, scope: z.enum(['invalid', 'all']) }).strict(),
+      z
+        .object({ listId, action: z.literal('apply-country'), country, scope: z.enum(['invalid', 'all']) })
+        .strict(),
     ]),
     z.object({ list: contactListSchema, affected: count }),
   ),
-  'contacts:undo': channel(z.object({ listId }).strict(), z.object({ list: contactListSchema, undone: z.string() })),
+  'contacts:undo': channel(
+    z.object({ listId }).strict(),
+    z.object({ list: contactListSchema, undone: z.string() }),
+  ),
   /**
    * Writes the upload or rejects file from SQLite: to `path` (Electron: a path the operator chose),
    * or, with `download`, to a one-time download the browser host streams.
@@ -306,8 +324,15 @@ export const encodeImportBatch = (b: BatchColumns): string =>
 export function readImportBatch(data: string): { meta: ImportBatchMeta; cells: string[][] } {
   const split = data.indexOf('\n');
   const meta = importBatchMetaSchema.parse(JSON.parse(split < 0 ? data : data.slice(0, split)));
-  const cells = split < 0 ? [] : data.slice(split + 1).split('\n').map((line) => rowCellsSchema.parse(JSON.parse(line)));
-  if (cells.length !== meta.rows.length) throw new Error(`the batch has ${meta.rows.length} rows but ${cells.length} cell lines`);
+  const cells =
+    split < 0
+      ? []
+      : data
+          .slice(split + 1)
+          .split('\n')
+          .map((line) => rowCellsSchema.parse(JSON.parse(line)));
+  if (cells.length !== meta.rows.length)
+    throw new Error(`the batch has ${meta.rows.length} rows but ${cells.length} cell lines`);
   return { meta, cells };
 }
 
@@ -318,7 +343,10 @@ export function readImportBatch(data: string): { meta: ImportBatchMeta; cells: s
  * line-break style treats as data), so a line ends at the line break that is outside quotes and
  * followed by the next row's `${row},`. Throws when the text does not line up with `rows`.
  */
-export function splitRejectLines(text: string, rows: readonly number[]): Array<[reasons: string, tail: string]> {
+export function splitRejectLines(
+  text: string,
+  rows: readonly number[],
+): Array<[reasons: string, tail: string]> {
   const out: Array<[string, string]> = [];
   let p = 0;
   const fail = (row: number): never => {

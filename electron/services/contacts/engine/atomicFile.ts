@@ -4,6 +4,23 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { DeskFailure } from '../../../../shared/ipc/result.ts';
+
+/** A file system error as one line about the file we were writing. */
+function cannotWrite(target: string, error: unknown): DeskFailure {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT'
+      ? 'its folder does not exist'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'ENOSPC'
+            ? 'the disk is full'
+            : `${code ?? 'error'}`;
+  return new DeskFailure('file_error', `${target}: cannot write it (${why})`, 'outputs');
+}
 
 export interface AtomicFile {
   readonly path: string;
@@ -21,17 +38,26 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
     dirname(target),
     `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
   );
-  let handle: FileHandle | null = await open(temp, 'wx');
+  let handle: FileHandle | null;
+  try {
+    handle = await open(temp, 'wx');
+  } catch (error) {
+    throw cannotWrite(target, error);
+  }
   let position = 0;
   return {
     path: target,
     async write(data) {
       if (!handle) throw new Error('internal: write after close');
-      const { bytesWritten } =
-        typeof data === 'string'
-          ? await handle.write(data, position, 'utf8')
-          : await handle.write(data, 0, data.length, position);
-      position += bytesWritten;
+      try {
+        const { bytesWritten } =
+          typeof data === 'string'
+            ? await handle.write(data, position, 'utf8')
+            : await handle.write(data, 0, data.length, position);
+        position += bytesWritten;
+      } catch (error) {
+        throw cannotWrite(target, error);
+      }
     },
     async truncate() {
       await handle?.truncate(0);
@@ -41,7 +67,12 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
       if (!handle) throw new Error('internal: commit after close');
       await handle.close();
       handle = null;
-      await rename(temp, target);
+      try {
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw cannotWrite(target, error);
+      }
     },
     async discard() {
       const h = handle;

@@ -71,7 +71,12 @@ describe('cleanFile (worker threads, files on disk)', () => {
     const bomCrlf = outputs('bom-crlf');
     await cleanFile({ path: file, ...choices, ...plain });
     const report = await cleanFile({ path: excel, ...choices, ...bomCrlf });
-    expect(report).toMatchObject({ encoding: 'utf-8', encoding_source: 'bom', newline: 'crlf', rows: 20_000 });
+    expect(report).toMatchObject({
+      encoding: 'utf-8',
+      encoding_source: 'bom',
+      newline: 'crlf',
+      rows: 20_000,
+    });
     expect(report.header[0]).toBe('Customer ID');
     expect(readFileSync(bomCrlf.out, 'utf8')).toBe(readFileSync(plain.out, 'utf8'));
     expect(readFileSync(bomCrlf.rejects, 'utf8')).toBe(readFileSync(plain.rejects, 'utf8'));

@@ -25,7 +25,12 @@ const insertList = (db: Database.Database, id = 1) =>
     )
     .run(id);
 
-const insertRow = (db: Database.Database, listId: number, row: number, extra: { e164?: number | null; issues?: number; bucket?: number } = {}) =>
+const insertRow = (
+  db: Database.Database,
+  listId: number,
+  row: number,
+  extra: { e164?: number | null; issues?: number; bucket?: number } = {},
+) =>
   db
     .prepare(
       `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons)
@@ -40,8 +45,19 @@ describe('migration 0020 contacts', () => {
     db.prepare(`INSERT INTO app_settings (key, value, updated_at) VALUES ('k', '1', 'n')`).run();
     expect(migrate(db, migrations, 20)).toBe(20);
     expect(schemaVersion(db)).toBe(20);
-    const tables = db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['contact_lists', 'contacts', 'contact_numbers', 'contact_undo', 'contact_undo_rows']));
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`)
+      .pluck()
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'contact_lists',
+        'contacts',
+        'contact_numbers',
+        'contact_undo',
+        'contact_undo_rows',
+      ]),
+    );
     expect(db.prepare(`SELECT value FROM app_settings WHERE key = 'k'`).pluck().get()).toBe('1');
     db.close();
   });
@@ -66,7 +82,9 @@ describe('migration 0020 contacts', () => {
     expect(() => insertRow(db, 1, 4, { bucket: 3 })).toThrow(/CHECK/);
     expect(() => insertRow(db, 1, 5, { issues: 128 })).toThrow(/CHECK/);
     expect(() => insertRow(db, 1, 6, { e164: 0 })).toThrow(/CHECK/);
-    db.prepare(`INSERT INTO contact_undo (list_id, label, list_state, created_at) VALUES (1, 'x', '{}', 'n')`).run();
+    db.prepare(
+      `INSERT INTO contact_undo (list_id, label, list_state, created_at) VALUES (1, 'x', '{}', 'n')`,
+    ).run();
     db.prepare(`INSERT INTO contact_undo_rows SELECT * FROM contacts WHERE list_id = 1`).run();
     db.prepare(`INSERT INTO contact_numbers (list_id, e164, row) VALUES (1, 919876543210, 2)`).run();
     db.prepare(`DELETE FROM contact_lists WHERE id = 1`).run();
@@ -81,14 +99,20 @@ describe('migration 0020 contacts', () => {
     migrate(db, migrations, 20);
     insertList(db);
     const plan = (sql: string) =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
-    expect(plan(`SELECT row FROM contacts WHERE list_id = 1 AND pos >= 5 ORDER BY pos LIMIT 10`)).toMatch(/contacts_pos/);
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join(' | ');
+    expect(plan(`SELECT row FROM contacts WHERE list_id = 1 AND pos >= 5 ORDER BY pos LIMIT 10`)).toMatch(
+      /contacts_pos/,
+    );
     for (const [bucket, index] of [
       [1, 'contacts_invalid'],
       [2, 'contacts_duplicate'],
     ] as const) {
       expect(
-        plan(`SELECT row FROM contacts INDEXED BY ${index} WHERE list_id = 1 AND bucket = ${bucket} AND row >= 5 ORDER BY row LIMIT 10`),
+        plan(
+          `SELECT row FROM contacts INDEXED BY ${index} WHERE list_id = 1 AND bucket = ${bucket} AND row >= 5 ORDER BY row LIMIT 10`,
+        ),
       ).not.toMatch(/TEMP B-TREE/);
     }
     for (const [code, bit] of Object.entries(ISSUE_BITS)) {
@@ -100,15 +124,21 @@ describe('migration 0020 contacts', () => {
       expect(detail).not.toMatch(/TEMP B-TREE/);
     }
     expect(
-      plan(`SELECT row FROM contacts INDEXED BY contacts_excluded WHERE list_id = 1 AND excluded = 1 AND row >= 5 ORDER BY row LIMIT 10`),
+      plan(
+        `SELECT row FROM contacts INDEXED BY contacts_excluded WHERE list_id = 1 AND excluded = 1 AND row >= 5 ORDER BY row LIMIT 10`,
+      ),
     ).not.toMatch(/TEMP B-TREE/);
     expect(
-      plan(`SELECT row FROM contacts INDEXED BY contacts_edited WHERE list_id = 1 AND edited = 1 AND row >= 5 ORDER BY row LIMIT 10`),
+      plan(
+        `SELECT row FROM contacts INDEXED BY contacts_edited WHERE list_id = 1 AND edited = 1 AND row >= 5 ORDER BY row LIMIT 10`,
+      ),
     ).not.toMatch(/TEMP B-TREE/);
-    expect(() => plan(`SELECT row FROM contacts INDEXED BY contacts_edited WHERE list_id = 1 AND row >= 5`)).toThrow(/no query solution/);
-    expect(plan(`SELECT min(row) FROM contact_numbers WHERE list_id = 1 AND e164 = 919876543210 AND row != 3`)).toMatch(
-      /SEARCH contact_numbers USING PRIMARY KEY \(list_id=\? AND e164=\?\)/,
-    );
+    expect(() =>
+      plan(`SELECT row FROM contacts INDEXED BY contacts_edited WHERE list_id = 1 AND row >= 5`),
+    ).toThrow(/no query solution/);
+    expect(
+      plan(`SELECT min(row) FROM contact_numbers WHERE list_id = 1 AND e164 = 919876543210 AND row != 3`),
+    ).toMatch(/SEARCH contact_numbers USING PRIMARY KEY \(list_id=\? AND e164=\?\)/);
     db.close();
   });
 });

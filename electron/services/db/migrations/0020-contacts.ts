@@ -16,7 +16,10 @@ export const ISSUE_BITS = {
 } as const;
 
 const issueIndexes = Object.entries(ISSUE_BITS)
-  .map(([code, bit]) => `CREATE INDEX contacts_issue_${code} ON contacts (list_id, row) WHERE issues & ${bit} != 0;`)
+  .map(
+    ([code, bit]) =>
+      `CREATE INDEX contacts_issue_${code} ON contacts (list_id, row) WHERE issues & ${bit} != 0;`,
+  )
   .join('\n');
 
 /** The columns of one stored row (contacts and its undo snapshot have the same shape). */

@@ -5,10 +5,23 @@
 import { BUCKET, createNumberTable, createRowRevalidator } from '../../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
-import type { ContactFilter, Detected, ImportReport, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
+import type {
+  ContactFilter,
+  Detected,
+  ImportReport,
+  VariableMapping,
+} from '../../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import type { InsertPlan } from '../../contacts/batchData.ts';
-import { addRow, e164Digits, emptyCounts, flagsOf, issueBits, ROW_COLUMNS, withDuplicateOf } from '../../contacts/rowState.ts';
+import {
+  addRow,
+  e164Digits,
+  emptyCounts,
+  flagsOf,
+  issueBits,
+  ROW_COLUMNS,
+  withDuplicateOf,
+} from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, stream } from '../define.ts';
@@ -46,13 +59,18 @@ function getList(db: Db, listId: number): StoredList | null {
 /** The list, ready for review and changes (not importing, not being deleted). */
 function readyList(db: Db, listId: number): StoredList {
   const list = getList(db, listId);
-  if (!list || list.status === 'deleting') throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
-  if (list.status !== 'ready') throw new DeskFailure('conflict', 'This contact list is still being imported.', 'listId');
+  if (!list || list.status === 'deleting')
+    throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
+  if (list.status !== 'ready')
+    throw new DeskFailure('conflict', 'This contact list is still being imported.', 'listId');
   return list;
 }
 
 const getRow = (db: Db, listId: number, row: number): StoredRow | null =>
-  prepared<[number, number], StoredRow>(db, `SELECT * FROM contacts WHERE list_id = ? AND row = ?`).get(listId, row) ?? null;
+  prepared<[number, number], StoredRow>(db, `SELECT * FROM contacts WHERE list_id = ? AND row = ?`).get(
+    listId,
+    row,
+  ) ?? null;
 
 const UPDATE_ROW = `UPDATE contacts SET cells = @cells, phone_raw = @phone_raw, e164 = @e164, bucket = @bucket,
   issues = @issues, reasons = @reasons, duplicate_of = @duplicate_of, excluded = @excluded, edited = @edited,
@@ -64,10 +82,18 @@ function saveRow(db: Db, before: StoredRow, after: StoredRow): void {
   writeRow(db, after);
   if (before.e164 === after.e164) return;
   if (before.e164 !== null) {
-    prepared(db, `DELETE FROM contact_numbers WHERE list_id = ? AND e164 = ? AND row = ?`).run(before.list_id, before.e164, before.row);
+    prepared(db, `DELETE FROM contact_numbers WHERE list_id = ? AND e164 = ? AND row = ?`).run(
+      before.list_id,
+      before.e164,
+      before.row,
+    );
   }
   if (after.e164 !== null) {
-    prepared(db, `INSERT INTO contact_numbers (list_id, e164, row) VALUES (?, ?, ?)`).run(after.list_id, after.e164, after.row);
+    prepared(db, `INSERT INTO contact_numbers (list_id, e164, row) VALUES (?, ?, ?)`).run(
+      after.list_id,
+      after.e164,
+      after.row,
+    );
   }
 }
 
@@ -111,16 +137,22 @@ function setupWithCountry(setup: EngineSetup, country: string | null): EngineSet
 
 /** The smallest row other than `row` whose valid phone is `digits`, or 0. */
 const earliestWith = (db: Db, listId: number, digits: number, row: number): number =>
-  (prepared<[number, number, number], { first: number | null }>(
+  prepared<[number, number, number], { first: number | null }>(
     db,
     `SELECT min(row) AS first FROM contact_numbers WHERE list_id = ? AND e164 = ? AND row != ?`,
-  ).get(listId, digits, row)?.first ?? 0);
+  ).get(listId, digits, row)?.first ?? 0;
 
 /**
  * Checks `cells` again with the engine's rules (for the row's effective setup); duplicate_of as
  * the revalidator decides it, or 0 when duplicates are left to a later pass.
  */
-function revalidated(db: Db, before: StoredRow, cells: string[], setup: EngineSetup, withDuplicates: boolean): StoredRow {
+function revalidated(
+  db: Db,
+  before: StoredRow,
+  cells: string[],
+  setup: EngineSetup,
+  withDuplicates: boolean,
+): StoredRow {
   const revalidate = revalidatorFor(setup);
   const outcome = revalidate(cells, before.row, (e164) =>
     withDuplicates ? earliestWith(db, before.list_id, Number(e164.slice(1)), before.row) : 0,
@@ -207,7 +239,13 @@ interface ListState {
   country: string;
 }
 
-function saveUndo(db: Db, list: StoredList, label: string, now: string, rows: Iterable<StoredRow> | string): void {
+function saveUndo(
+  db: Db,
+  list: StoredList,
+  label: string,
+  now: string,
+  rows: Iterable<StoredRow> | string,
+): void {
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(list.id);
   const state: ListState = { counts: list.counts, setup: list.setup, country: list.country };
   prepared(
@@ -217,7 +255,9 @@ function saveUndo(db: Db, list: StoredList, label: string, now: string, rows: It
   ).run(list.id, label, JSON.stringify(state), now);
   if (typeof rows === 'string') {
     // A predicate on contacts: the snapshot is taken in SQL (bulk actions).
-    prepared(db, `INSERT INTO contact_undo_rows SELECT * FROM contacts WHERE list_id = ? AND (${rows})`).run(list.id);
+    prepared(db, `INSERT INTO contact_undo_rows SELECT * FROM contacts WHERE list_id = ? AND (${rows})`).run(
+      list.id,
+    );
     return;
   }
   const insert = prepared(
@@ -234,8 +274,12 @@ export function recount(db: Db, listId: number): StoredCounts {
   const counts = emptyCounts();
   const count = (sql: string): number => prepared<[number], { n: number }>(db, sql).get(listId)!.n;
   const rows = count(`SELECT count(*) AS n FROM contacts INDEXED BY contacts_pos WHERE list_id = ?`);
-  counts.byBucket[1][0] = count(`SELECT count(*) AS n FROM contacts INDEXED BY contacts_invalid WHERE list_id = ? AND bucket = 1`);
-  counts.byBucket[2][0] = count(`SELECT count(*) AS n FROM contacts INDEXED BY contacts_duplicate WHERE list_id = ? AND bucket = 2`);
+  counts.byBucket[1][0] = count(
+    `SELECT count(*) AS n FROM contacts INDEXED BY contacts_invalid WHERE list_id = ? AND bucket = 1`,
+  );
+  counts.byBucket[2][0] = count(
+    `SELECT count(*) AS n FROM contacts INDEXED BY contacts_duplicate WHERE list_id = ? AND bucket = 2`,
+  );
   counts.byBucket[0][0] = rows - counts.byBucket[1][0] - counts.byBucket[2][0];
   const excluded = prepared<[number], { bucket: number; n: number }>(
     db,
@@ -431,7 +475,8 @@ function clearRows(db: Db, a: { listId: number; limit: number }): number {
 
 function finishImport(db: Db, a: { listId: number; report: ImportReport; now: string }): StoredList {
   const list = getList(db, a.listId);
-  if (!list || list.status !== 'importing') throw new DeskFailure('conflict', 'This import is not in progress.', 'importId');
+  if (!list || list.status !== 'importing')
+    throw new DeskFailure('conflict', 'This import is not in progress.', 'importId');
   rebuildNumbers(db, a.listId);
   const counts = recount(db, a.listId);
   prepared(
@@ -453,46 +498,77 @@ function editCell(
   const setup = JSON.parse(list.setup) as EngineSetup;
   const cells = JSON.parse(before.cells) as string[];
   const width = Math.max(cells.length, setup.header.length);
-  if (a.column >= width) throw new DeskFailure('invalid_request', `Row ${a.row} has no column ${a.column + 1}.`, 'column');
+  if (a.column >= width)
+    throw new DeskFailure('invalid_request', `Row ${a.row} has no column ${a.column + 1}.`, 'column');
   if (cells[a.column] === a.value) return { list, changed: [] };
   const next = cells.slice();
   while (next.length <= a.column) next.push(''); // filling a missing cell of a short row
   next[a.column] = a.value;
 
   const changes = new Changes(db);
-  const after = { ...revalidated(db, before, next, setupWithCountry(setup, before.country), true), edited: 1, tail: null };
+  const after = {
+    ...revalidated(db, before, next, setupWithCountry(setup, before.country), true),
+    edited: 1,
+    tail: null,
+  };
   changes.set(before, after);
   for (const digits of new Set([before.e164, after.e164])) {
     if (digits !== null) recomputeNumber(db, a.listId, digits, changes);
   }
   const counts = applyDelta(list, changes);
-  saveUndo(db, list, `Edit of row ${a.row}`, a.now, [...changes.rows.values()].map((c) => c.before));
+  saveUndo(
+    db,
+    list,
+    `Edit of row ${a.row}`,
+    a.now,
+    [...changes.rows.values()].map((c) => c.before),
+  );
   touch(db, a.listId, counts, a.now);
-  return { list: getList(db, a.listId) as StoredList, changed: [...changes.rows.values()].map((c) => c.after) };
+  return {
+    list: getList(db, a.listId) as StoredList,
+    changed: [...changes.rows.values()].map((c) => c.after),
+  };
 }
 
-function setExcluded(db: Db, a: { listId: number; rows: number[]; excluded: boolean; now: string }): StoredList {
+function setExcluded(
+  db: Db,
+  a: { listId: number; rows: number[]; excluded: boolean; now: string },
+): StoredList {
   const list = readyList(db, a.listId);
   const changes = new Changes(db);
   for (const row of new Set(a.rows)) {
     const before = getRow(db, a.listId, row);
     if (!before) throw new DeskFailure('not_found', `Row ${row} is not in this list.`, 'rows');
-    if ((before.excluded === 1) !== a.excluded) changes.set(before, { ...before, excluded: a.excluded ? 1 : 0 });
+    if ((before.excluded === 1) !== a.excluded)
+      changes.set(before, { ...before, excluded: a.excluded ? 1 : 0 });
   }
   if (changes.rows.size === 0) return list;
   const counts = applyDelta(list, changes);
   const label = `${a.excluded ? 'Exclude' : 'Include'} ${changes.rows.size === 1 ? `row ${[...changes.rows.keys()][0]}` : `${changes.rows.size} rows`}`;
-  saveUndo(db, list, label, a.now, [...changes.rows.values()].map((c) => c.before));
+  saveUndo(
+    db,
+    list,
+    label,
+    a.now,
+    [...changes.rows.values()].map((c) => c.before),
+  );
   touch(db, a.listId, counts, a.now);
   return getList(db, a.listId) as StoredList;
 }
 
 /** Sets `excluded` on every row matching `where`; the snapshot for undo is taken in SQL first. */
-function bulkExclude(db: Db, a: { listId: number; now: string }, where: string, excluded: 0 | 1, label: (n: number) => string) {
+function bulkExclude(
+  db: Db,
+  a: { listId: number; now: string },
+  where: string,
+  excluded: 0 | 1,
+  label: (n: number) => string,
+) {
   const list = readyList(db, a.listId);
-  const n = prepared<[number], { n: number }>(db, `SELECT count(*) AS n FROM contacts WHERE list_id = ? AND (${where})`).get(
-    a.listId,
-  )!.n;
+  const n = prepared<[number], { n: number }>(
+    db,
+    `SELECT count(*) AS n FROM contacts WHERE list_id = ? AND (${where})`,
+  ).get(a.listId)!.n;
   if (n === 0) return { list, affected: 0 };
   saveUndo(db, list, label(n), a.now, where);
   prepared(db, `UPDATE contacts SET excluded = ${excluded} WHERE list_id = ? AND (${where})`).run(a.listId);
@@ -520,7 +596,11 @@ function applyCountry(
   const list = readyList(db, a.listId);
   const resolved = resolveDefaultCountry(a.country);
   if (!resolved) {
-    throw new DeskFailure('invalid_request', `Unknown country "${a.country}": use an ISO code such as IN or a prefix such as +91.`, 'country');
+    throw new DeskFailure(
+      'invalid_request',
+      `Unknown country "${a.country}": use an ISO code such as IN or a prefix such as +91.`,
+      'country',
+    );
   }
   const setup = JSON.parse(list.setup) as EngineSetup;
   const target: EngineSetup = { ...setup, country: resolved.country, callingCode: resolved.callingCode };
@@ -546,7 +626,13 @@ function applyCountry(
     affected = changes.rows.size;
     if (affected === 0) return { list, affected };
     for (const digits of numbers) recomputeNumber(db, a.listId, digits, changes);
-    saveUndo(db, list, label, a.now, [...changes.rows.values()].map((c) => c.before));
+    saveUndo(
+      db,
+      list,
+      label,
+      a.now,
+      [...changes.rows.values()].map((c) => c.before),
+    );
     touch(db, a.listId, applyDelta(list, changes), a.now);
     return { list: getList(db, a.listId) as StoredList, affected };
   }
@@ -567,12 +653,17 @@ function applyCountry(
       // Without duplicates (duplicate_of 0): the pass below decides them for every number.
       const after = revalidated(db, before, JSON.parse(before.cells) as string[], target, false);
       if (after.e164 !== before.e164 || after.issues !== flagsOf(before.issues)) affected++;
-      writeRow(db, after);
+      if (after.e164 !== before.e164 || after.issues !== before.issues || after.reasons !== before.reasons)
+        writeRow(db, after);
     }
   }
   rebuildNumbers(db, a.listId);
   recomputeAllNumbers(db, a.listId);
-  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(JSON.stringify(target), a.country, a.listId);
+  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(
+    JSON.stringify(target),
+    a.country,
+    a.listId,
+  );
   touch(db, a.listId, recount(db, a.listId), a.now);
   return { list: getList(db, a.listId) as StoredList, affected };
 }
@@ -584,17 +675,38 @@ function undo(db: Db, a: { listId: number; now: string }): { list: StoredList; u
     `SELECT label, list_state FROM contact_undo WHERE list_id = ?`,
   ).get(a.listId);
   if (!saved) throw new DeskFailure('conflict', 'There is nothing to undo.', 'listId');
-  const savedRows = prepared<[number], { n: number }>(db, `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`).get(a.listId)!.n;
+  const savedRows = prepared<[number], { n: number }>(
+    db,
+    `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`,
+  ).get(a.listId)!.n;
   if (savedRows <= 5000) {
-    for (const snapshot of prepared<[number], StoredRow>(db, `SELECT * FROM contact_undo_rows WHERE list_id = ?`).all(a.listId)) {
+    for (const snapshot of prepared<[number], StoredRow>(
+      db,
+      `SELECT * FROM contact_undo_rows WHERE list_id = ?`,
+    ).all(a.listId)) {
       saveRow(db, getRow(db, a.listId, snapshot.row) as StoredRow, snapshot);
     }
   } else {
-    prepared(db, `INSERT OR REPLACE INTO contacts SELECT * FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
-    rebuildNumbers(db, a.listId);
+    // Many rows (a bulk action): one UPDATE … FROM; the number table is rebuilt only if numbers moved.
+    const numbersMoved = prepared<[number], { moved: number }>(
+      db,
+      `SELECT 1 AS moved FROM contact_undo_rows u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row
+       WHERE u.list_id = ? AND c.e164 IS NOT u.e164 LIMIT 1`,
+    ).get(a.listId);
+    const columns = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row');
+    prepared(
+      db,
+      `UPDATE contacts SET (${columns.join(', ')}) = (${columns.map((c) => `u.${c}`).join(', ')})
+       FROM contact_undo_rows u WHERE contacts.list_id = u.list_id AND contacts.row = u.row AND u.list_id = ?`,
+    ).run(a.listId);
+    if (numbersMoved) rebuildNumbers(db, a.listId);
   }
   const state = JSON.parse(saved.list_state) as ListState;
-  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(state.setup, state.country, a.listId);
+  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(
+    state.setup,
+    state.country,
+    a.listId,
+  );
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
   prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(a.listId);
   touch(db, a.listId, JSON.parse(state.counts) as StoredCounts, a.now);
@@ -612,7 +724,10 @@ export interface ExportRow {
 }
 
 /** The rows of one export file in file order, excluded rows left out, a keyset page per step. */
-function* exportRows(db: Db, a: { listId: number; kind: 'upload' | 'rejects'; batch: number }): Iterator<ExportRow[], void, undefined> {
+function* exportRows(
+  db: Db,
+  a: { listId: number; kind: 'upload' | 'rejects'; batch: number },
+): Iterator<ExportRow[], void, undefined> {
   const sql =
     a.kind === 'upload'
       ? `SELECT row, cells, e164, reasons, tail FROM contacts
@@ -628,11 +743,15 @@ function* exportRows(db: Db, a: { listId: number; kind: 'upload' | 'rejects'; ba
   }
 }
 
-const tx = <A, R>(run: (db: Db, args: A) => R) => query((db: Db, args: A): R => db.transaction(() => run(db, args))());
+const tx = <A, R>(run: (db: Db, args: A) => R) =>
+  query((db: Db, args: A): R => db.transaction(() => run(db, args))());
 
 export const contactsQueries = {
   'contacts.lists': query((db, _args: Record<string, never>) =>
-    prepared<[], StoredList>(db, `${LIST_SELECT} WHERE l.status != 'deleting' ORDER BY l.created_at DESC, l.id DESC`).all(),
+    prepared<[], StoredList>(
+      db,
+      `${LIST_SELECT} WHERE l.status != 'deleting' ORDER BY l.created_at DESC, l.id DESC`,
+    ).all(),
   ),
   'contacts.list': query((db, a: { listId: number }) => getList(db, a.listId)),
   /** Lists left half-imported or half-deleted by an earlier run (removed at start-up). */

@@ -50,7 +50,10 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const [announcement, setAnnouncement] = useState('');
 
   const total = filterTotal(list.counts, filter);
-  const cache = useMemo(() => new RowCache(list.id, filter, (r) => desk().contacts.rows(r)), [list.id, filter]);
+  const cache = useMemo(
+    () => new RowCache(list.id, filter, (r) => desk().contacts.rows(r)),
+    [list.id, filter],
+  );
   // The cache fills in the background: each page that arrives re-renders the grid.
   const [, setTick] = useState(0);
   useEffect(() => cache.subscribe(() => setTick((t) => t + 1)), [cache]);
@@ -60,7 +63,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const columns: Column[] = useMemo(
     () => [
       { key: 'row', label: 'Row', width: 76, cell: -1 },
-      { key: 'status', label: 'Status', width: 270, cell: -1 },
+      { key: 'status', label: 'Status', width: 320, cell: -1 },
       { key: 'e164', label: 'E.164', width: 150, cell: -1 },
       ...header.map((h, i) => ({
         key: `c${i}`,
@@ -132,7 +135,11 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const cellId = (index: number, col: number) => `${gridId}-r${index}-c${col}`;
 
   const toggleExcluded = async (row: ContactRow) => {
-    const result = await desk().contacts.setExcluded({ listId: list.id, rows: [row.row], excluded: !row.excluded });
+    const result = await desk().contacts.setExcluded({
+      listId: list.id,
+      rows: [row.row],
+      excluded: !row.excluded,
+    });
     if (!result.ok) {
       toast.error(result.error.message);
       return;
@@ -147,7 +154,12 @@ export function ContactsGrid({ list }: { list: ContactList }) {
     const column = columns[edit.col];
     if (!row || !column || column.cell < 0) return;
     setSaving(true);
-    const result = await desk().contacts.editCell({ listId: list.id, row: row.row, column: column.cell, value: edit.value });
+    const result = await desk().contacts.editCell({
+      listId: list.id,
+      row: row.row,
+      column: column.cell,
+      value: edit.value,
+    });
     setSaving(false);
     setEditing(null);
     scrollRef.current?.focus();
@@ -162,7 +174,9 @@ export function ContactsGrid({ list }: { list: ContactList }) {
       const others = result.value.changed.length - 1;
       setAnnouncement(
         `Row ${after.row} is now ${after.bucket}${after.issues.length ? ` (${after.issues.map((c) => ISSUE_LABELS[c]).join(', ')})` : ''}` +
-          (others > 0 ? `; ${others} other row${others === 1 ? '' : 's'} with the same number changed too.` : '.'),
+          (others > 0
+            ? `; ${others} other row${others === 1 ? '' : 's'} with the same number changed too.`
+            : '.'),
       );
     }
   };
@@ -254,7 +268,12 @@ export function ContactsGrid({ list }: { list: ContactList }) {
         </h3>
         <label className="grid-filter">
           <span>Show</span>
-          <select className="select" value={filter} onChange={(e) => setFilter(e.target.value as typeof filter)} aria-label="Show rows">
+          <select
+            className="select"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as typeof filter)}
+            aria-label="Show rows"
+          >
             {FILTER_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label} ({formatCount(filterTotal(list.counts, o.value))})
@@ -267,8 +286,8 @@ export function ContactsGrid({ list }: { list: ContactList }) {
         </span>
       </div>
       <p className="field-hint" id={`${gridId}-help`}>
-        Arrow keys move; Enter or F2 edits a cell (Enter saves, Escape cancels); Space on Row or Status excludes or includes
-        the row; Enter on a duplicate&apos;s Status goes to the row it repeats.
+        Arrow keys move; Enter or F2 edits a cell (Enter saves, Escape cancels); Space on Row or Status
+        excludes or includes the row; Enter on a duplicate&apos;s Status goes to the row it repeats.
       </p>
       {cache.error ? <p className="field-error">{cache.error}</p> : null}
       <div
@@ -284,11 +303,25 @@ export function ContactsGrid({ list }: { list: ContactList }) {
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKeyDown}
       >
-        <div className="grid-canvas" style={{ height: geometry.canvasHeight + HEADER_HEIGHT, width: totalWidth }}>
+        <div
+          className="grid-canvas"
+          style={{ height: geometry.canvasHeight + HEADER_HEIGHT, width: totalWidth }}
+        >
           <div className="grid-sticky" style={{ height: viewHeight, width: totalWidth }}>
-            <div className="grid-row grid-header" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+            <div
+              className="grid-row grid-header"
+              role="row"
+              aria-rowindex={1}
+              style={{ height: HEADER_HEIGHT }}
+            >
               {columns.map((c, col) => (
-                <div key={c.key} role="columnheader" aria-colindex={col + 1} className="grid-cell" style={{ width: c.width }}>
+                <div
+                  key={c.key}
+                  role="columnheader"
+                  aria-colindex={col + 1}
+                  className="grid-cell"
+                  style={{ width: c.width }}
+                >
                   {c.label}
                 </div>
               ))}
@@ -326,7 +359,14 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                           role="gridcell"
                           aria-colindex={col + 1}
                           aria-readonly={c.cell < 0 ? true : undefined}
-                          className={['grid-cell', `col-${c.key}`, c.cell === phoneIndex ? 'is-phone' : '', isActive ? 'is-active' : ''].filter(Boolean).join(' ')}
+                          className={[
+                            'grid-cell',
+                            `col-${c.key}`,
+                            c.cell === phoneIndex ? 'is-phone' : '',
+                            isActive ? 'is-active' : '',
+                          ]
+                            .filter(Boolean)
+                            .join(' ')}
                           style={{ width: c.width }}
                           onMouseDown={() => setActive({ index, col })}
                           onDoubleClick={() => startEditing(index, col)}
@@ -355,7 +395,12 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                               }}
                             />
                           ) : (
-                            <CellContent column={c} row={row} onJump={(r) => void jumpTo(r)} onToggle={(r) => void toggleExcluded(r)} />
+                            <CellContent
+                              column={c}
+                              row={row}
+                              onJump={(r) => void jumpTo(r)}
+                              onToggle={(r) => void toggleExcluded(r)}
+                            />
                           )}
                         </div>
                       );
@@ -391,13 +436,25 @@ function CellContent({
       return (
         <span className="row-number">
           {row.row}
-          {row.edited ? <span className="chip chip-edited" title="Edited">edited</span> : null}
+          {row.edited ? (
+            <span className="chip chip-edited" title="Edited">
+              edited
+            </span>
+          ) : null}
         </span>
       );
     case 'status':
       return (
         <span className="status-cell">
-          <span className={`badge-bucket bucket-${row.bucket}`}>{row.excluded ? 'Excluded' : row.bucket === 'valid' ? 'Valid' : row.bucket === 'invalid' ? 'Invalid' : 'Duplicate'}</span>
+          <span className={`badge-bucket bucket-${row.bucket}`}>
+            {row.excluded
+              ? 'Excluded'
+              : row.bucket === 'valid'
+                ? 'Valid'
+                : row.bucket === 'invalid'
+                  ? 'Invalid'
+                  : 'Duplicate'}
+          </span>
           {row.issues
             .filter((c) => c !== 'duplicate')
             .map((code) => (
@@ -406,11 +463,21 @@ function CellContent({
               </span>
             ))}
           {row.duplicateOf > 0 ? (
-            <button type="button" tabIndex={-1} className="link-button" onClick={() => onJump(row.duplicateOf)}>
+            <button
+              type="button"
+              tabIndex={-1}
+              className="link-button"
+              onClick={() => onJump(row.duplicateOf)}
+            >
               of row {row.duplicateOf}
             </button>
           ) : null}
-          <button type="button" tabIndex={-1} className="link-button exclude-toggle" onClick={() => onToggle(row)}>
+          <button
+            type="button"
+            tabIndex={-1}
+            className="link-button exclude-toggle"
+            onClick={() => onToggle(row)}
+          >
             {row.excluded ? 'include' : 'exclude'}
           </button>
         </span>
@@ -419,7 +486,12 @@ function CellContent({
       return row.e164 ? <span className="mono">{row.e164}</span> : <span className="muted">—</span>;
     default: {
       const value = row.cells[column.cell];
-      if (value === undefined) return <span className="muted" title="This row has no such cell">∅</span>;
+      if (value === undefined)
+        return (
+          <span className="muted" title="This row has no such cell">
+            ∅
+          </span>
+        );
       return <span title={value.length > 20 ? value : undefined}>{value}</span>;
     }
   }

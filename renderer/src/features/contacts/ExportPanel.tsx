@@ -6,7 +6,11 @@ import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { formatBytes, formatCount } from './formatNumbers.ts';
 
-const baseName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').trim().slice(0, 80) || 'contacts';
+const baseName = (name: string) =>
+  name
+    .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
+    .trim()
+    .slice(0, 80) || 'contacts';
 
 /** Starts a same-origin download the browser host streams once (the file never passes through JS). */
 function download(url: string, fileName: string): void {
@@ -35,7 +39,11 @@ export function ExportPanel({ list }: { list: ContactList }) {
     const fileName = `${baseName(list.name)}-${kind}.csv`;
     const result =
       host === 'electron'
-        ? await desk().contacts.export({ listId: list.id, kind, path: `${folder.replace(/\/+$/, '')}/${fileName}` })
+        ? await desk().contacts.export({
+            listId: list.id,
+            kind,
+            path: `${folder.replace(/\/+$/, '')}/${fileName}`,
+          })
         : await desk().contacts.export({ listId: list.id, kind, download: true });
     setBusy(null);
     if (!result.ok) {
@@ -57,11 +65,22 @@ export function ExportPanel({ list }: { list: ContactList }) {
           <label className="field-label" htmlFor={`${id}-folder`}>
             Save to folder
           </label>
-          <input id={`${id}-folder`} className="input" value={folder} onChange={(e) => setFolder(e.target.value)} spellCheck={false} />
+          <input
+            id={`${id}-folder`}
+            className="input"
+            value={folder}
+            onChange={(e) => setFolder(e.target.value)}
+            spellCheck={false}
+          />
         </div>
       ) : null}
       <div className="action-row">
-        <Button variant="primary" busy={busy === 'upload'} disabled={busy !== null} onClick={() => void exportFile('upload')}>
+        <Button
+          variant="primary"
+          busy={busy === 'upload'}
+          disabled={busy !== null}
+          onClick={() => void exportFile('upload')}
+        >
           {host === 'electron' ? 'Save' : 'Download'} upload CSV ({formatCount(list.counts.upload)} rows)
         </Button>
         <Button busy={busy === 'rejects'} disabled={busy !== null} onClick={() => void exportFile('rejects')}>
@@ -70,13 +89,14 @@ export function ExportPanel({ list }: { list: ContactList }) {
       </div>
       {last ? (
         <p className="muted" role="status">
-          {last.kind === 'upload' ? 'Upload' : 'Rejects'} file: {formatCount(last.rows)} rows, {formatBytes(last.bytes)}
+          {last.kind === 'upload' ? 'Upload' : 'Rejects'} file: {formatCount(last.rows)} rows,{' '}
+          {formatBytes(last.bytes)}
           {last.path ? ` — ${last.path}` : ` — ${last.fileName}`}
         </p>
       ) : null}
       <p className="field-hint">
-        Upload: UTF-8, Mobile Number first in E.164, valid rows only. Rejects: spreadsheet row, reasons and the original
-        cells (formulas neutralised). Excluded rows are in neither.
+        Upload: UTF-8, Mobile Number first in E.164, valid rows only. Rejects: spreadsheet row, reasons and
+        the original cells (formulas neutralised). Excluded rows are in neither.
       </p>
     </section>
   );

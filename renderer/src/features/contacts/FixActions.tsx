@@ -14,7 +14,11 @@ export function FixActions({ list }: { list: ContactList }) {
   const [scope, setScope] = useState<'invalid' | 'all'>('invalid');
   const id = useId();
 
-  const run = async (name: string, action: () => ReturnType<ReturnType<typeof desk>['contacts']['bulk']>, done: (affected: number) => string) => {
+  const run = async (
+    name: string,
+    action: () => ReturnType<ReturnType<typeof desk>['contacts']['bulk']>,
+    done: (affected: number) => string,
+  ) => {
     setBusy(name);
     const result = await action();
     setBusy(null);
@@ -70,7 +74,11 @@ export function FixActions({ list }: { list: ContactList }) {
         >
           Include excluded rows
         </Button>
-        <Button busy={busy === 'undo'} disabled={busy !== null || list.undo === null} onClick={() => void undo()}>
+        <Button
+          busy={busy === 'undo'}
+          disabled={busy !== null || list.undo === null}
+          onClick={() => void undo()}
+        >
           {list.undo ? `Undo: ${list.undo}` : 'Undo'}
         </Button>
       </div>
@@ -101,7 +109,12 @@ export function FixActions({ list }: { list: ContactList }) {
               spellCheck={false}
               autoComplete="off"
             />
-            <select className="select" aria-label="Which numbers" value={scope} onChange={(e) => setScope(e.target.value as 'invalid' | 'all')}>
+            <select
+              className="select"
+              aria-label="Which numbers"
+              value={scope}
+              onChange={(e) => setScope(e.target.value as 'invalid' | 'all')}
+            >
               <option value="invalid">invalid numbers only (where it makes them valid)</option>
               <option value="all">all numbers (new default country for the list)</option>
             </select>
@@ -117,4 +130,3 @@ export function FixActions({ list }: { list: ContactList }) {
     </section>
   );
 }
-

@@ -20,7 +20,11 @@ export function ImportProgressPanel() {
   return (
     <section className="contacts-section" aria-labelledby="import-progress-title">
       <h2 id="import-progress-title" className="section-title">
-        {phase === 'failed' ? 'Import failed' : phase === 'cancelled' ? 'Import cancelled' : `Importing ${source.file.name}`}
+        {phase === 'failed'
+          ? 'Import failed'
+          : phase === 'cancelled'
+            ? 'Import cancelled'
+            : `Importing ${source.file.name}`}
       </h2>
       {active ? (
         <>
@@ -43,7 +47,11 @@ export function ImportProgressPanel() {
               {formatBytes(progress?.bytes ?? 0)} of {formatBytes(total)}
             </span>
             <span>{progress ? `${formatCount(Math.round(progress.rowsPerSecond))} rows/s` : '— rows/s'}</span>
-            <span>{progress?.etaSeconds != null ? `about ${formatDuration(progress.etaSeconds)} left` : 'estimating time left'}</span>
+            <span>
+              {progress?.etaSeconds != null
+                ? `about ${formatDuration(progress.etaSeconds)} left`
+                : 'estimating time left'}
+            </span>
           </div>
           <div className="form-actions">
             <Button onClick={cancelImport}>Cancel import</Button>
@@ -68,7 +76,9 @@ export function ImportProgressPanel() {
           <Button onClick={closeList}>Back to all lists</Button>
         </div>
       ) : null}
-      {importing.detected ? <ImportSettings detected={importing.detected} variables={importing.variables} editable /> : null}
+      {importing.detected ? (
+        <ImportSettings detected={importing.detected} variables={importing.variables} editable />
+      ) : null}
     </section>
   );
 }

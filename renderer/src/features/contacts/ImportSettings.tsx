@@ -115,7 +115,8 @@ export function ImportSettings({
           className="field"
           onSubmit={(e) => {
             e.preventDefault();
-            if (countryText.trim() && countryText.trim() !== choices?.country) change({ country: countryText.trim() });
+            if (countryText.trim() && countryText.trim() !== choices?.country)
+              change({ country: countryText.trim() });
           }}
         >
           <label className="field-label" htmlFor={`${id}-country`}>
@@ -132,7 +133,11 @@ export function ImportSettings({
               autoComplete="off"
             />
             {canChange ? (
-              <Button type="submit" size="sm" disabled={!countryText.trim() || countryText.trim() === choices?.country}>
+              <Button
+                type="submit"
+                size="sm"
+                disabled={!countryText.trim() || countryText.trim() === choices?.country}
+              >
                 Apply
               </Button>
             ) : null}
@@ -145,8 +150,8 @@ export function ImportSettings({
       </h4>
       {variables.length === 0 ? (
         <p className="muted">
-          No variables: the upload file gets every column of the file. Add the agent&apos;s variables to check each row has
-          them and upload only those columns.
+          No variables: the upload file gets every column of the file. Add the agent&apos;s variables to check
+          each row has them and upload only those columns.
         </p>
       ) : (
         <table className="mapping-table" aria-labelledby={`${id}-variables-title`}>
@@ -172,7 +177,9 @@ export function ImportSettings({
                     aria-label={`Column for ${v.variable}`}
                     value={v.column}
                     disabled={!canChange}
-                    onChange={(e) => setMapping(variables.map((m, j) => (j === i ? { ...m, column: e.target.value } : m)))}
+                    onChange={(e) =>
+                      setMapping(variables.map((m, j) => (j === i ? { ...m, column: e.target.value } : m)))
+                    }
                   >
                     <option value="">— not mapped —</option>
                     {detected.header.map((h, k) => (
@@ -189,12 +196,20 @@ export function ImportSettings({
                     aria-label={`${v.variable} is optional`}
                     checked={v.optional}
                     disabled={!canChange}
-                    onChange={(e) => setMapping(variables.map((m, j) => (j === i ? { ...m, optional: e.target.checked } : m)))}
+                    onChange={(e) =>
+                      setMapping(
+                        variables.map((m, j) => (j === i ? { ...m, optional: e.target.checked } : m)),
+                      )
+                    }
                   />
                 </td>
                 {canChange ? (
                   <td>
-                    <Button size="sm" variant="ghost" onClick={() => setMapping(variables.filter((_, j) => j !== i))}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setMapping(variables.filter((_, j) => j !== i))}
+                    >
                       Remove<span className="visually-hidden"> {v.variable}</span>
                     </Button>
                   </td>

@@ -66,8 +66,8 @@ export function ImportStart() {
             spellCheck={false}
           />
           <p className="field-hint" id={`${id}-variables-hint`}>
-            The agent&apos;s variables, separated by commas. Each is matched to the column with the same name; you can
-            change the match after the file is read.
+            The agent&apos;s variables, separated by commas. Each is matched to the column with the same name;
+            you can change the match after the file is read.
           </p>
         </div>
       </div>
@@ -83,7 +83,8 @@ export function ImportStart() {
       >
         <p className="drop-zone-title">Drop a CSV file here</p>
         <p className="muted">
-          Any size: it is read in the background on this computer. Encoding, delimiter and phone column are detected.
+          Any size: it is read in the background on this computer. Encoding, delimiter and phone column are
+          detected.
         </p>
         <input
           ref={inputRef}

@@ -19,9 +19,13 @@ export function ListView({ list }: { list: ContactList }) {
           {list.fileName} · {formatBytes(list.fileBytes)} · {formatCount(list.counts.rows)} rows
           {list.blankRows > 0 ? ` (${formatCount(list.blankRows)} blank lines skipped)` : ''}
           {list.importMs !== null ? ` · imported in ${formatDuration(list.importMs / 1000)}` : ''}
-          {list.split ? ` · ${list.split.workers} worker${list.split.workers === 1 ? '' : 's'} (${list.split.mode})` : ''}
+          {list.split
+            ? ` · ${list.split.workers} worker${list.split.workers === 1 ? '' : 's'} (${list.split.mode})`
+            : ''}
         </p>
-        {list.split?.reason ? <p className="muted">One worker was used because {list.split.reason}.</p> : null}
+        {list.split?.reason ? (
+          <p className="muted">One worker was used because {list.split.reason}.</p>
+        ) : null}
       </section>
       <SummaryPanel list={list} />
       <div className="list-columns">
@@ -31,7 +35,12 @@ export function ListView({ list }: { list: ContactList }) {
       <ContactsGrid list={list} />
       <details className="contacts-section" open>
         <summary className="subsection-title">File settings and variables</summary>
-        <ImportSettings detected={list.detected} variables={list.variables} editable={editable} country={list.country} />
+        <ImportSettings
+          detected={list.detected}
+          variables={list.variables}
+          editable={editable}
+          country={list.country}
+        />
       </details>
     </div>
   );

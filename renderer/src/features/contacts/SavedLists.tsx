@@ -66,7 +66,12 @@ export function SavedLists() {
                   <Button size="sm" disabled={list.status !== 'ready'} onClick={() => void openList(list.id)}>
                     Open<span className="visually-hidden"> {list.name}</span>
                   </Button>
-                  <Button size="sm" variant="ghost" className="btn-danger-text" onClick={() => setConfirm(list)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="btn-danger-text"
+                    onClick={() => setConfirm(list)}
+                  >
                     Delete<span className="visually-hidden"> {list.name}</span>
                   </Button>
                 </td>
@@ -84,8 +89,8 @@ export function SavedLists() {
           onClose={() => setConfirm(null)}
           description={
             <p>
-              The {formatCount(confirm.counts.rows)} rows and your fixes are removed from this computer. The original
-              file is not touched.
+              The {formatCount(confirm.counts.rows)} rows and your fixes are removed from this computer. The
+              original file is not touched.
             </p>
           }
         >

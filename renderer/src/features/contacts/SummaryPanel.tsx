@@ -61,9 +61,19 @@ export function SummaryPanel({ list }: { list: ContactList }) {
           <span className="summary-label">Excluded</span>
         </FilterButton>
       </div>
-      <div className="summary-bar" role="img" aria-label={`${formatCount(counts.valid)} valid, ${formatCount(counts.invalid)} invalid, ${formatCount(counts.duplicates)} duplicates`}>
+      <div
+        className="summary-bar"
+        role="img"
+        aria-label={`${formatCount(counts.valid)} valid, ${formatCount(counts.invalid)} invalid, ${formatCount(counts.duplicates)} duplicates`}
+      >
         {bars.map((b) =>
-          b.n > 0 ? <span key={b.key} className={`summary-bar-part swatch-${b.key}`} style={{ width: `${percent(b.n, counts.rows)}%` }} /> : null,
+          b.n > 0 ? (
+            <span
+              key={b.key}
+              className={`summary-bar-part swatch-${b.key}`}
+              style={{ width: `${percent(b.n, counts.rows)}%` }}
+            />
+          ) : null,
         )}
       </div>
       <p className="muted summary-export-line">
@@ -75,7 +85,10 @@ export function SummaryPanel({ list }: { list: ContactList }) {
       <ul className="reason-list">
         {reasons.map((r) => (
           <li key={r.code}>
-            <FilterButton to={r.filter} label={`${ISSUE_LABELS[r.code]}: ${formatCount(r.n)} rows (show them)`}>
+            <FilterButton
+              to={r.filter}
+              label={`${ISSUE_LABELS[r.code]}: ${formatCount(r.n)} rows (show them)`}
+            >
               <span className="reason-label">{ISSUE_LABELS[r.code]}</span>
               <span className="reason-bar" aria-hidden="true">
                 <span style={{ width: `${percent(r.n, maxReason)}%` }} />

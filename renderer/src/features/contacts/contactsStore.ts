@@ -1,5 +1,10 @@
 import { create } from 'zustand';
-import type { ContactFilter, ContactList, ImportChoices, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
+import type {
+  ContactFilter,
+  ContactList,
+  ImportChoices,
+  VariableMapping,
+} from '../../../../shared/ipc/channels/contacts.ts';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { startImport } from './importController.ts';
@@ -31,7 +36,8 @@ interface ContactsState {
   loadLists(): Promise<void>;
   setVariables(variables: string[]): void;
   setCountry(country: string): void;
-  importFile(file: File, choices?: Partial<ImportChoices>): void;
+  /** Imports `file`; a list it `replaces` (an earlier import of it) is deleted once this one is stored. */
+  importFile(file: File, choices?: Partial<ImportChoices>, replaces?: number | null): void;
   /** Import the same file again with changed settings (the list imported before is replaced). */
   reimport(change: Partial<ImportChoices>): void;
   cancelImport(): void;
@@ -80,14 +86,20 @@ export const useContacts = create<ContactsState>((set, get) => {
       savePreferences({ variables: get().variables, country });
     },
 
-    importFile(file, overrides = {}) {
+    importFile(file, overrides = {}, replaces = null) {
       handle?.cancel();
       const choices: ImportChoices = {
         country: get().country,
         variables: initialVariables(get().variables),
         ...overrides,
       };
-      set({ list: null, source: { file, choices, listId: null }, importing: null, filter: 'all', focusRow: null });
+      set({
+        list: null,
+        source: { file, choices, listId: replaces },
+        importing: null,
+        filter: 'all',
+        focusRow: null,
+      });
       // startImport reports its first state before it returns: match updates by a token.
       const token = Symbol('import');
       activeImport = token;
@@ -100,9 +112,12 @@ export const useContacts = create<ContactsState>((set, get) => {
         handle = null;
         if (final.phase === 'done' && final.list) {
           const list = final.list;
+          if (replaces !== null) void desk().contacts.delete({ listId: replaces });
           set((s) => ({
             list,
-            source: s.source ? { ...s.source, choices: { ...s.source.choices, variables: final.variables }, listId: list.id } : null,
+            source: s.source
+              ? { ...s.source, choices: { ...s.source.choices, variables: final.variables }, listId: list.id }
+              : null,
             version: s.version + 1,
           }));
           void get().loadLists();
@@ -113,9 +128,7 @@ export const useContacts = create<ContactsState>((set, get) => {
     reimport(change) {
       const source = get().source;
       if (!source) return;
-      const previous = source.listId;
-      if (previous !== null) void desk().contacts.delete({ listId: previous });
-      get().importFile(source.file, { ...source.choices, ...change });
+      get().importFile(source.file, { ...source.choices, ...change }, source.listId);
     },
 
     cancelImport() {
@@ -180,7 +193,11 @@ export const useContacts = create<ContactsState>((set, get) => {
         return;
       }
       const index = result.value.index;
-      set((s) => ({ filter: 'all', focusRow: { row, index }, version: s.filter === 'all' ? s.version : s.version + 1 }));
+      set((s) => ({
+        filter: 'all',
+        focusRow: { row, index },
+        version: s.filter === 'all' ? s.version : s.version + 1,
+      }));
     },
   };
 });

@@ -28,7 +28,10 @@ export const FILTER_OPTIONS: ReadonlyArray<{ value: ContactFilter; label: string
   { value: 'bucket:valid', label: 'Valid' },
   { value: 'bucket:invalid', label: 'Invalid' },
   { value: 'bucket:duplicate', label: 'Duplicates' },
-  ...ISSUE_CODES.map((code) => ({ value: `issue:${code}` as ContactFilter, label: `Issue: ${ISSUE_LABELS[code]}` })),
+  ...ISSUE_CODES.map((code) => ({
+    value: `issue:${code}` as ContactFilter,
+    label: `Issue: ${ISSUE_LABELS[code]}`,
+  })),
   { value: 'excluded', label: 'Excluded' },
   { value: 'edited', label: 'Edited' },
 ];

@@ -2,7 +2,12 @@
 // batches to the back end one after another. Nothing here parses or encodes rows; each batch is
 // already one string (the UI thread never holds more than a few of them).
 import type { Progress } from '../../../../shared/domain/contacts/index.ts';
-import type { ContactList, Detected, ImportChoices, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
+import type {
+  ContactList,
+  Detected,
+  ImportChoices,
+  VariableMapping,
+} from '../../../../shared/ipc/channels/contacts.ts';
 import { desk } from '../../desk/desk.ts';
 import type { FromCoordinator, ToCoordinator } from '../../workers/importMessages.ts';
 
@@ -25,8 +30,9 @@ export interface ImportHandle {
 }
 
 /** Lanes: two or more (the engine falls back to one itself when splitting is unsafe). */
-export const laneCount = (cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2): number =>
-  Math.max(2, Math.min(4, cores - 1));
+export const laneCount = (
+  cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2,
+): number => Math.max(2, Math.min(4, cores - 1));
 
 const message = (error: { message: string }): string => error.message;
 
@@ -46,7 +52,11 @@ export const BLOCK_BYTES = 256 * 1024;
  * Starts an import of `file`; `onUpdate` receives every state change (throttled by the engine's
  * progress interval). The returned handle cancels; `done` settles with the final state.
  */
-export function startImport(file: File, choices: ImportChoices, onUpdate: (state: ImportProgress) => void): ImportHandle {
+export function startImport(
+  file: File,
+  choices: ImportChoices,
+  onUpdate: (state: ImportProgress) => void,
+): ImportHandle {
   let state: ImportProgress = {
     phase: 'reading',
     detected: null,
@@ -79,7 +89,8 @@ export function startImport(file: File, choices: ImportChoices, onUpdate: (state
     lanes.push(lane);
     ports.push(channel.port1);
   }
-  const toCoordinator = (m: ToCoordinator, transfer: Transferable[] = []) => coordinator.postMessage(m, transfer);
+  const toCoordinator = (m: ToCoordinator, transfer: Transferable[] = []) =>
+    coordinator.postMessage(m, transfer);
 
   let resolveDone: (s: ImportProgress) => void = () => {};
   const done = new Promise<ImportProgress>((resolve) => (resolveDone = resolve));
@@ -200,7 +211,8 @@ export function startImport(file: File, choices: ImportChoices, onUpdate: (state
     }
   };
   coordinator.onerror = (event) => fail(`The import worker failed: ${event.message || 'unknown error'}`);
-  for (const lane of lanes) lane.onerror = (event) => fail(`A cleaning worker failed: ${event.message || 'unknown error'}`);
+  for (const lane of lanes)
+    lane.onerror = (event) => fail(`A cleaning worker failed: ${event.message || 'unknown error'}`);
 
   mark('start');
   toCoordinator({ type: 'start', file, choices, lanes: ports, blockBytes: BLOCK_BYTES }, ports);

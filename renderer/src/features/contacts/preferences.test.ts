@@ -5,12 +5,19 @@ import { loadPreferences, parseVariables, savePreferences } from './preferences.
 
 describe('contacts preferences', () => {
   it('reads variables as typed: commas or lines, {{braces}} dropped, repeats ignored', () => {
-    expect(parseVariables(' name, {{loan_amount}} ,\n due date,Name,, ')).toEqual(['name', 'loan_amount', 'due date']);
+    expect(parseVariables(' name, {{loan_amount}} ,\n due date,Name,, ')).toEqual([
+      'name',
+      'loan_amount',
+      'due date',
+    ]);
   });
 
   it('round-trips through storage and falls back on anything unreadable', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     savePreferences({ variables: ['name'], country: '+91' }, storage);
     expect(loadPreferences(storage)).toEqual({ variables: ['name'], country: '+91' });
     store.set([...store.keys()][0]!, '{not json');
@@ -35,7 +42,15 @@ describe('import lanes and filters', () => {
       duplicates: 1,
       excluded: 2,
       edited: 1,
-      issues: { row_ragged: 0, phone_missing: 1, phone_scientific_notation: 0, phone_excel_decimal: 0, phone_invalid: 2, duplicate: 1, variable_missing: 0 },
+      issues: {
+        row_ragged: 0,
+        phone_missing: 1,
+        phone_scientific_notation: 0,
+        phone_excel_decimal: 0,
+        phone_invalid: 2,
+        duplicate: 1,
+        variable_missing: 0,
+      },
       upload: 6,
       rejects: 2,
     };

@@ -23,14 +23,19 @@ export function parseVariables(text: string): string[] {
   return out;
 }
 
-export function loadPreferences(storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): ContactPreferences {
+export function loadPreferences(
+  storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage,
+): ContactPreferences {
   try {
     const raw = storage?.getItem(KEY);
     if (!raw) return DEFAULT_PREFERENCES;
     const value = JSON.parse(raw) as Partial<ContactPreferences>;
     return {
-      variables: Array.isArray(value.variables) ? value.variables.filter((v): v is string => typeof v === 'string').slice(0, 200) : [],
-      country: typeof value.country === 'string' && value.country.trim() ? value.country.trim().slice(0, 8) : 'IN',
+      variables: Array.isArray(value.variables)
+        ? value.variables.filter((v): v is string => typeof v === 'string').slice(0, 200)
+        : [],
+      country:
+        typeof value.country === 'string' && value.country.trim() ? value.country.trim().slice(0, 8) : 'IN',
     };
   } catch {
     return DEFAULT_PREFERENCES;

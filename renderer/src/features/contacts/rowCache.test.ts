@@ -27,7 +27,8 @@ function backend(total: number) {
   const fetch: FetchRows = async ({ offset, limit }) => {
     asked.push(offset);
     const rows = [];
-    for (let i = offset; i < Math.min(total, offset + limit); i++) rows.push(row(i, { cells: [`r${i} v${version}`] }));
+    for (let i = offset; i < Math.min(total, offset + limit); i++)
+      rows.push(row(i, { cells: [`r${i} v${version}`] }));
     return ok({ total, offset, rows });
   };
   return { fetch, asked, bump: () => version++ };
@@ -82,7 +83,10 @@ describe('row cache', () => {
   });
 
   it('shows a failed fetch as an error', async () => {
-    const cache = new RowCache(1, 'all', async () => ({ ok: false, error: { code: 'not_found', message: 'This contact list is not available.' } }));
+    const cache = new RowCache(1, 'all', async () => ({
+      ok: false,
+      error: { code: 'not_found', message: 'This contact list is not available.' },
+    }));
     cache.ensure(0, 10);
     await settle();
     expect(cache.error).toBe('This contact list is not available.');

@@ -66,7 +66,12 @@ export class RowCache {
       if (this.#inflight.get(p) === this.#version) continue;
       const version = this.#version;
       this.#inflight.set(p, version);
-      void this.#fetch({ listId: this.listId, filter: this.filter, offset: p * PAGE_ROWS, limit: PAGE_ROWS }).then((result) => {
+      void this.#fetch({
+        listId: this.listId,
+        filter: this.filter,
+        offset: p * PAGE_ROWS,
+        limit: PAGE_ROWS,
+      }).then((result) => {
         if (this.#inflight.get(p) === version) this.#inflight.delete(p);
         if (!result.ok) {
           this.error = result.error.message;

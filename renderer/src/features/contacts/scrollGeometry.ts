@@ -14,7 +14,12 @@ export interface ScrollGeometry {
   scrollTopFor(row: number): number;
 }
 
-export function scrollGeometry(rows: number, rowHeight: number, viewHeight: number, maxCanvas = MAX_CANVAS_PX): ScrollGeometry {
+export function scrollGeometry(
+  rows: number,
+  rowHeight: number,
+  viewHeight: number,
+  maxCanvas = MAX_CANVAS_PX,
+): ScrollGeometry {
   const content = rows * rowHeight;
   const canvasHeight = Math.min(content, maxCanvas);
   const scrollRange = Math.max(0, canvasHeight - viewHeight);
