@@ -80,23 +80,25 @@ async function downloadHostReachable(): Promise<boolean> {
 
 async function electronBinary(): Promise<{ binary: string } | { why: string }> {
   if (process.env.DESK_HOST === 'browser') return { why: 'Electron is skipped (DESK_HOST=browser)' };
+  // First the binary (Electron fetches it on first run), then whether it can show a window.
+  let binary = installedElectron();
+  if (!binary) {
+    if (!(await downloadHostReachable())) {
+      return { why: 'Electron could not be downloaded here (no access to its download host)' };
+    }
+    console.log('start: downloading Electron (first run only)…');
+    const install = spawnSync(process.execPath, [at('node_modules', 'electron', 'install.js')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    binary = installedElectron();
+    if (install.status !== 0 || !binary)
+      return { why: 'Electron could not be downloaded here (its download failed)' };
+  }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     return { why: 'Electron cannot show a window here (no display)' };
   }
-  const present = installedElectron();
-  if (present) return { binary: present };
-  if (!(await downloadHostReachable())) {
-    return { why: 'Electron could not be downloaded here (no access to its download host)' };
-  }
-  console.log('start: downloading Electron (first run only)…');
-  const install = spawnSync(process.execPath, [at('node_modules', 'electron', 'install.js')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  const downloaded = installedElectron();
-  if (install.status !== 0 || !downloaded)
-    return { why: 'Electron could not be downloaded here (its download failed)' };
-  return { binary: downloaded };
+  return { binary };
 }
 
 /** Runs a child with our stdio, passing Ctrl-C/TERM on, and resolves with its exit code. */
