@@ -21,7 +21,12 @@ export default defineConfig({
   fullyParallel: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list', { printSteps: false }], ['./e2e/support/skipReasonsReporter.ts']],
+  reporter: [
+    ['list', { printSteps: false }],
+    ['./e2e/support/skipReasonsReporter.ts'],
+    // Read by scripts/test-summary.ts for the test command's closing line.
+    ['json', { outputFile: '.tmp/results/playwright.json' }],
+  ],
   outputDir: 'test-results',
   use: {
     trace: 'retain-on-failure',
