@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUCKET, cleanInMemory, csvCell } from '../../../shared/domain/contacts/index.ts';
 import { readImportBatch } from '../../../shared/ipc/channels/contacts.ts';
 import type { ImportBatchMeta, ImportChoices } from '../../../shared/ipc/channels/contacts.ts';
@@ -221,15 +221,15 @@ describe('import coordinator with lanes', () => {
       post: (m) => messages.push(m),
     });
     const finished = run.run();
-    await new Promise((r) => setTimeout(r, 300));
     const batches = () => messages.filter((m) => m.type === 'batch').length;
-    // Without acks, at most maxQueued batches go out (plus the blocks already at the lanes).
-    expect(batches()).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(batches()).toBeGreaterThan(0), { timeout: 10_000 });
+    // Without acks, at most maxQueued batches go out (plus the blocks already at the lanes), however
+    // long we wait: waiting can only make this bound easier to break, so it is no timing gamble.
+    await new Promise((r) => setTimeout(r, 300));
     expect(batches()).toBeLessThanOrEqual(2 + 4);
     const before = batches();
     for (let i = 0; i < before; i++) run.ack(); // all stored: room again
-    await new Promise((r) => setTimeout(r, 100));
-    expect(batches()).toBeGreaterThan(before);
+    await vi.waitFor(() => expect(batches()).toBeGreaterThan(before), { timeout: 10_000 });
     controller.abort();
     await finished;
     expect(messages.at(-1)).toMatchObject({ type: 'failed', code: 'cancelled' });

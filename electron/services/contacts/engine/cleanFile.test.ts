@@ -97,8 +97,11 @@ describe('cleanFile (worker threads, files on disk)', () => {
   it('cancel stops the run and leaves no file behind', async () => {
     const abort = new AbortController();
     const paths = outputs('cancelled');
+    // A file ten times longer than the others, so the run is still under way when the cancel
+    // message reaches the coordinator even on a loaded machine.
+    const big = ensureContactsFile(200_000, 7, dir);
     const run = cleanFile({
-      path: file,
+      path: big,
       ...choices,
       ...paths,
       signal: abort.signal,
