@@ -52,7 +52,6 @@ try {
     ...(args.speed !== undefined ? { clockSpeed: Number(args.speed) } : {}),
     quiet: !args.verbose,
   });
-  console.log(`sandbox listening on ${sandbox.baseUrl}`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -67,6 +66,8 @@ try {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Only once Ctrl-C is handled: whoever waits for this line may signal us right away.
+  console.log(`sandbox listening on ${sandbox.baseUrl}`);
 } catch (e) {
   const err = e as NodeJS.ErrnoException;
   console.error(

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDirs } from '../services/db/testing.ts';
 import { newDownload, sweepDownloads } from '../services/contacts/downloads.ts';
 import { isDownloadRequest, serveDownload } from './downloads.ts';
@@ -48,8 +48,8 @@ describe('export downloads (real HTTP)', () => {
     );
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await first.text()).toBe(body);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(existsSync(download.dir)).toBe(false);
+    // The server removes the file when its response closes, which can come after the body arrived.
+    await vi.waitFor(() => expect(existsSync(download.dir)).toBe(false), { timeout: 10_000 });
     expect(await statusOf(origin + download.url)).toBe(404);
   });
 

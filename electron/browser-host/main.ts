@@ -152,8 +152,6 @@ export async function runBrowserHostCli(argv: string[]): Promise<number> {
     process.stderr.write(`campaign-desk web: ${oneLine(error)}\n`);
     return 1;
   }
-  process.stdout.write(`${READY_LINE_PREFIX}${host.url}\n`);
-
   return new Promise<number>((resolve) => {
     const stop = () =>
       void host.close().then(
@@ -162,6 +160,8 @@ export async function runBrowserHostCli(argv: string[]): Promise<number> {
       );
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // Only once Ctrl-C is handled: whoever waits for this line may signal us right away.
+    process.stdout.write(`${READY_LINE_PREFIX}${host.url}\n`);
     const openedAt = Date.now();
     void host.windowClosed.then(() => {
       // The operator closed the app window: stop too. A window that died at once did not open

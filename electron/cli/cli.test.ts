@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureContactsFile } from '../../bench/lib/contactsFile.ts';
 import { cleanReportSchema, parseRecords } from '../../shared/domain/contacts/index.ts';
 
@@ -244,8 +244,15 @@ describe('campaign-desk clean', () => {
     });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    setTimeout(() => child.kill('SIGINT'), 400);
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // Interrupt once cleaning has begun (its temporary outputs exist), not after a fixed delay: a
+    // loaded machine may not have installed the SIGINT handler yet, or may already be done.
+    await vi.waitFor(() => expect(readdirSync(d).filter((f) => f.endsWith('.tmp'))).not.toEqual([]), {
+      timeout: 20_000,
+      interval: 5,
+    });
+    child.kill('SIGINT');
+    const code = await closed;
     expect(code).toBe(130);
     expect(stderr).toBe('');
     expect(readdirSync(d)).toEqual([]);

@@ -54,7 +54,6 @@ export async function runSandbox(argv: string[], io: Io): Promise<number> {
     io.err(`campaign-desk sandbox: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.failed;
   }
-  io.out(`sandbox listening on ${sandbox.baseUrl}`);
   const running = sandbox;
   return new Promise<number>((resolve) => {
     const stop = (): void => {
@@ -65,5 +64,7 @@ export async function runSandbox(argv: string[], io: Io): Promise<number> {
       );
     };
     io.onInterrupt(stop);
+    // Only once Ctrl-C is handled: whoever waits for this line may interrupt us right away.
+    io.out(`sandbox listening on ${running.baseUrl}`);
   });
 }

@@ -151,12 +151,14 @@ describe('retries, timeouts and broken connections', () => {
   });
 
   it('times out on injected latency', async () => {
-    await fault({ path: '/workspace', kind: 'latency', latency_ms: 800 });
+    // The answer comes after 3 s; giving up well before that is what matters (150 ms plus whatever
+    // a loaded machine adds).
+    await fault({ path: '/workspace', kind: 'latency', latency_ms: 3000 });
     const t0 = performance.now();
     const e = await failure(client({ timeoutMs: 150 }).getWorkspaceInfo());
     expect(e.kind).toBe('timeout');
     expect(e.message).toContain('0.2 s');
-    expect(performance.now() - t0).toBeLessThan(700);
+    expect(performance.now() - t0).toBeLessThan(2500);
   });
 
   it('maps a dropped connection to unreachable (after its retries)', async () => {

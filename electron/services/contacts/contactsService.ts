@@ -7,6 +7,7 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { ContactsError, resolveSetup } from '../../../shared/domain/contacts/index.ts';
 import type { CleanChoices, EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
+import { variableChecks } from '../../../shared/ipc/channels/contacts.ts';
 import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
@@ -52,12 +53,10 @@ const failureFromEngine = (error: unknown): unknown => {
 
 /** The engine's choices from the renderer's: unmapped variables are left out (nothing to check). */
 function engineChoices(req: ParsedRequestOf<'contacts:import-begin'>): CleanChoices {
-  const mapped = req.choices.variables.filter((v) => v.column.trim() !== '');
   return {
     country: req.choices.country,
     phoneColumn: req.detected.phoneColumn,
-    map: mapped.map((v) => [v.variable, v.column] as const),
-    optional: mapped.filter((v) => v.optional).map((v) => v.variable),
+    ...variableChecks(req.choices.variables),
   };
 }
 

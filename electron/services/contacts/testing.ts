@@ -6,8 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUCKET, cleanInMemory, createRowRules } from '../../../shared/domain/contacts/index.ts';
-import type { CleanChoices, InMemoryResult } from '../../../shared/domain/contacts/index.ts';
-import { cellLine, encodeImportBatch, splitRejectLines } from '../../../shared/ipc/channels/contacts.ts';
+import type { InMemoryResult } from '../../../shared/domain/contacts/index.ts';
+import {
+  cellLine,
+  encodeMergedBlock,
+  engineChoices,
+  splitRejectLines,
+  toImportReport,
+} from '../../../shared/ipc/channels/contacts.ts';
 import type {
   ContactList,
   Detected,
@@ -34,18 +40,6 @@ export interface Imported {
   engine: InMemoryResult;
 }
 
-export function engineChoicesOf(choices: ImportChoices): CleanChoices {
-  const mapped = choices.variables.filter((v) => v.column !== '');
-  return {
-    country: choices.country,
-    encoding: choices.encoding,
-    delimiter: choices.delimiter,
-    phoneColumn: choices.phoneColumn,
-    map: mapped.map((v) => [v.variable, v.column] as const),
-    optional: mapped.filter((v) => v.optional).map((v) => v.variable),
-  };
-}
-
 /**
  * Cleans `bytes` with the engine (in process, small blocks so there are many batches) and imports
  * the result through the service: begin, one batch per merged block, finish.
@@ -59,7 +53,7 @@ export async function importThroughService(
   options: { country?: string; variables?: VariableMapping[]; blockBytes?: number; name?: string } = {},
 ): Promise<Imported> {
   const choices: ImportChoices = { country: options.country ?? 'IN', variables: options.variables ?? [] };
-  const engine = await cleanInMemory(bytes, engineChoicesOf(choices), {
+  const engine = await cleanInMemory(bytes, engineChoices(choices), {
     includeCells: true,
     blockBytes: options.blockBytes ?? 32 * 1024,
     chunkBytes: 16 * 1024,
@@ -94,39 +88,13 @@ export async function importThroughService(
       const e = rules.check(c).e164;
       return e === null ? 0 : Number(e.slice(1));
     });
-    const rejectIndex: number[] = [];
-    for (let i = 0; i < n; i++) if (block.buckets[i] !== BUCKET.valid) rejectIndex.push(i);
-    const lines = splitRejectLines(
-      block.rejects,
-      rejectIndex.map((i) => block.rowNumbers[i] as number),
-    );
-    const data = encodeImportBatch({
-      pos,
-      rows: block.rowNumbers,
-      buckets: block.buckets,
-      flags: block.flags,
-      duplicateOf: block.duplicateOf,
-      e164,
-      cellLines: cells.map(cellLine).join('\n'),
-      rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
-    });
+    const data = encodeMergedBlock(block, { e164, cellLines: cells.map(cellLine).join('\n') }, pos);
     await service.importBatch({ importId: begun.importId, seq: seq++, data });
     pos += n;
   }
   const finished = await service.importFinish({
     importId: begun.importId,
-    report: {
-      rows: report.rows,
-      valid: report.valid,
-      invalid: report.invalid,
-      duplicates: report.duplicates,
-      blankRows: report.blank_rows,
-      encoding: report.encoding,
-      encodingSource: report.encoding_source,
-      encodingNote: report.encoding_note,
-      split: report.split,
-      elapsedMs: 1,
-    },
+    report: toImportReport(report, 1),
   });
   return { list: finished.list, engine };
 }

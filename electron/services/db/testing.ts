@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 
 /** A fresh temp folder per test (real files, real SQLite); `cleanup` removes them all. */
 export function tempDirs(prefix = 'desk-db-') {
@@ -15,6 +16,13 @@ export function tempDirs(prefix = 'desk-db-') {
       for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new, empty SQLite file in `dir` with foreign keys on (as the app opens it), for migration tests. */
+export function freshDatabase(dir: string): Database.Database {
+  const db = new Database(join(dir, 'test.sqlite'));
+  db.pragma('foreign_keys = ON');
+  return db;
 }
 
 /** Every file under `dir`, recursively (to scan a data folder for secrets). */

@@ -207,9 +207,9 @@ describe('Test connection against a separate sandbox', () => {
     const seen: boolean[] = [];
     desk.on('app:connectivity-changed', (s) => seen.push(s.online));
     value(await desk.handle('workspaces:create', { name: 'Peer', baseUrl: peer.baseUrl, apiKey }));
-    await expect.poll(() => seen.at(-1), { timeout: 3000 }).toBe(true);
+    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe(true);
     await peer.close();
-    await expect.poll(() => seen.at(-1), { timeout: 3000 }).toBe(false);
+    await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe(false);
     expect(value(await desk.handle('app:connectivity', {}))).toMatchObject({ online: false });
   });
 });

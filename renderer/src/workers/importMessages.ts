@@ -1,7 +1,7 @@
 // Messages between the UI thread, the import coordinator worker and its lane workers. All three
 // are our own code in the same page: typed, structured-clone data, no validation on these hops
 // (the back end validates what reaches it).
-import type { BlockResult, ByteBlock, EngineSetup, Progress } from '../../../shared/domain/contacts/index.ts';
+import type { BlockResult, LaneRequest, Progress } from '../../../shared/domain/contacts/index.ts';
 import type {
   Detected,
   ImportChoices,
@@ -28,12 +28,8 @@ export type FromCoordinator =
   | { type: 'done'; report: ImportReport }
   | { type: 'failed'; code: string; message: string };
 
-/** Coordinator → lane. */
-export type LaneRequest =
-  | { id: number; kind: 'setup'; setup: EngineSetup }
-  | { id: number; kind: 'block'; block: ByteBlock }
-  | { id: number; kind: 'stream-push'; bytes: Uint8Array; seq: number }
-  | { id: number; kind: 'stream-end'; seq: number };
+/** Coordinator → lane: the engine's lane requests (shared with the CLI's worker threads). */
+export type { LaneRequest };
 
 /** Lane → coordinator: the engine's result without its cells, which come as JSON lines beside it. */
 export type LaneReply =

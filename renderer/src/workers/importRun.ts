@@ -2,21 +2,10 @@
 // lanes as its Executor, and turn each merged block into one encoded batch for the back end. The
 // number of batches not yet stored (acked) is bounded, and blocks wait for room before they go to
 // a lane, so reading never races ahead of SQLite.
-import {
-  autoMatchVariables,
-  BUCKET,
-  ContactsError,
-  runClean,
-  sniff,
-} from '../../../shared/domain/contacts/index.ts';
-import type { CleanChoices, CleanReport, MergedBlock } from '../../../shared/domain/contacts/index.ts';
-import { encodeImportBatch, splitRejectLines } from '../../../shared/ipc/channels/contacts.ts';
-import type {
-  Detected,
-  ImportChoices,
-  ImportReport,
-  VariableMapping,
-} from '../../../shared/ipc/channels/contacts.ts';
+import { autoMatchVariables, ContactsError, runClean, sniff } from '../../../shared/domain/contacts/index.ts';
+import type { CleanChoices } from '../../../shared/domain/contacts/index.ts';
+import { encodeMergedBlock, engineChoices, toImportReport } from '../../../shared/ipc/channels/contacts.ts';
+import type { Detected, ImportChoices, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
 import { blobSource, readSlice, SLICE_BYTES } from './blobSource.ts';
 import type { FromCoordinator, PortLike } from './importMessages.ts';
 import { createLanePool } from './laneExecutor.ts';
@@ -34,19 +23,6 @@ export interface ImportRunOptions {
   maxQueued?: number;
 }
 
-export const toImportReport = (report: CleanReport, elapsedMs: number): ImportReport => ({
-  rows: report.rows,
-  valid: report.valid,
-  invalid: report.invalid,
-  duplicates: report.duplicates,
-  blankRows: report.blank_rows,
-  encoding: report.encoding,
-  encodingSource: report.encoding_source,
-  encodingNote: report.encoding_note,
-  split: { workers: report.split.workers, mode: report.split.mode, reason: report.split.reason },
-  elapsedMs: Math.round(elapsedMs),
-});
-
 /** Variables without a column get the column whose name matches (auto-match), if any. */
 export function matchVariables(
   variables: readonly VariableMapping[],
@@ -57,45 +33,6 @@ export function matchVariables(
     header,
   );
   return variables.map((v) => (v.column.trim() === '' ? { ...v, column: suggested[v.variable] ?? '' } : v));
-}
-
-/** The engine's choices: mapped variables only (an unmapped one has nothing to check). */
-export function engineChoices(choices: ImportChoices, variables: readonly VariableMapping[]): CleanChoices {
-  const mapped = variables.filter((v) => v.column.trim() !== '');
-  return {
-    country: choices.country,
-    encoding: choices.encoding,
-    delimiter: choices.delimiter,
-    phoneColumn: choices.phoneColumn,
-    map: mapped.map((v) => [v.variable, v.column] as const),
-    optional: mapped.filter((v) => v.optional).map((v) => v.variable),
-  };
-}
-
-/** Builds the batch for one merged block (its lane's E.164 column and encoded cells beside it). */
-export function batchOf(merged: MergedBlock, extras: LaneExtras, pos: number): string {
-  const n = merged.rowNumbers.length;
-  if (extras.e164.length !== n)
-    throw new Error(`internal: block ${merged.seq} has ${n} rows but ${extras.e164.length} phones`);
-  const rejectRows: number[] = [];
-  const rejectIndex: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (merged.buckets[i] !== BUCKET.valid) {
-      rejectRows.push(merged.rowNumbers[i] as number);
-      rejectIndex.push(i);
-    }
-  }
-  const lines = splitRejectLines(merged.rejects, rejectRows);
-  return encodeImportBatch({
-    pos,
-    rows: merged.rowNumbers,
-    buckets: merged.buckets,
-    flags: merged.flags,
-    duplicateOf: merged.duplicateOf,
-    e164: extras.e164,
-    cellLines: extras.cellLines,
-    rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
-  });
 }
 
 export function createImportRun(options: ImportRunOptions) {
@@ -165,7 +102,7 @@ export function createImportRun(options: ImportRunOptions) {
               if (!extras) throw new Error(`internal: no lane result kept for block ${merged.seq}`);
               const n = merged.rowNumbers.length;
               if (n === 0) return;
-              const data = batchOf(merged, extras, pos);
+              const data = encodeMergedBlock(merged, extras, pos);
               pos += n;
               queued++;
               post({ type: 'batch', seq: batchSeq++, rows: n, data });

@@ -35,6 +35,8 @@ export { createRowRules } from './rowRules.ts';
 export type { RowCheck, RowRules } from './rowRules.ts';
 export { createBlockProcessor, transferablesOf } from './blockProcessor.ts';
 export type { BlockProcessor, BlockResult, ProcessOptions } from './blockProcessor.ts';
+export { createBlockLane, laneFailure } from './blockLane.ts';
+export type { LaneRequest } from './blockLane.ts';
 export { createNumberTable } from './numberTable.ts';
 export type { NumberTable } from './numberTable.ts';
 export { createMerger, rejectsHeader, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';

@@ -15,6 +15,20 @@ interface LowLevelParser {
   abort(): void;
 }
 
+/** papaparse's Parser with our settings (RFC 4180 quoting, given delimiter and newline), one record per `step`. */
+const lowLevelParser = (
+  delimiter: Delimiter,
+  newline: Newline,
+  step: (results: StepResult) => void,
+): LowLevelParser =>
+  new Papa.Parser({
+    delimiter,
+    newline,
+    quoteChar: '"',
+    escapeChar: '"',
+    step,
+  } as Papa.ParseConfig) as unknown as LowLevelParser;
+
 /** Called per record with its cells and its text span [start, end) (line break excluded). */
 export type RecordVisitor = (cells: string[], start: number, end: number) => void;
 
@@ -42,24 +56,18 @@ export function eachRecord(
   let start = 0;
   let errors = 0;
   const nl = newline.length;
-  const parser = new Papa.Parser({
-    delimiter,
-    newline,
-    quoteChar: '"',
-    escapeChar: '"',
-    step(results: StepResult) {
-      const end = results.meta.cursor;
-      errors += results.errors.length;
-      const cells = results.data[0];
-      if (cells) {
-        if (!(start === text.length && cells.length === 1 && cells[0] === '')) {
-          const stop = end - start >= nl && text.startsWith(newline, end - nl) ? end - nl : end;
-          visit(cells, start, stop);
-        }
+  const parser = lowLevelParser(delimiter, newline, (results) => {
+    const end = results.meta.cursor;
+    errors += results.errors.length;
+    const cells = results.data[0];
+    if (cells) {
+      if (!(start === text.length && cells.length === 1 && cells[0] === '')) {
+        const stop = end - start >= nl && text.startsWith(newline, end - nl) ? end - nl : end;
+        visit(cells, start, stop);
       }
-      start = end;
-    },
-  } as Papa.ParseConfig) as unknown as LowLevelParser;
+    }
+    start = end;
+  });
   const outcome = parser.parse(text, 0, partial);
   return { cursor: partial ? outcome.meta.cursor : text.length, errors: errors + outcome.errors.length };
 }
@@ -105,19 +113,13 @@ export function firstRecord(
   let cells: string[] = [];
   let end = text.length;
   let seen = false;
-  const parser = new Papa.Parser({
-    delimiter,
-    newline,
-    quoteChar: '"',
-    escapeChar: '"',
-    step(results: StepResult) {
-      if (seen) return;
-      seen = true;
-      cells = results.data[0] ?? [];
-      end = results.meta.cursor;
-      parser.abort();
-    },
-  } as Papa.ParseConfig) as unknown as LowLevelParser;
+  const parser = lowLevelParser(delimiter, newline, (results) => {
+    if (seen) return;
+    seen = true;
+    cells = results.data[0] ?? [];
+    end = results.meta.cursor;
+    parser.abort();
+  });
   parser.parse(text, 0, false);
   return { cells, end };
 }

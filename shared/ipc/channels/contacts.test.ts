@@ -6,6 +6,7 @@ import {
   CONTACT_FILTERS,
   contactsChannels,
   encodeImportBatch,
+  engineChoices,
   importBatchMetaSchema,
   readImportBatch,
   rowCellsSchema,
@@ -118,5 +119,32 @@ describe('contacts channels', () => {
       bulk.safeParse({ listId: 1, action: 'apply-country', country: 'US', scope: 'invalid' }).success,
     ).toBe(true);
     expect(bulk.safeParse({ listId: 1, action: 'apply-country', scope: 'invalid' }).success).toBe(false);
+  });
+});
+
+describe('engine choices from the import choices', () => {
+  it('checks mapped variables only (a blank column is not mapped) and keeps the overrides', () => {
+    const choices = {
+      country: 'IN',
+      delimiter: ';' as const,
+      phoneColumn: 'Phone',
+      variables: [
+        { variable: 'name', column: 'Name', optional: false },
+        { variable: 'city', column: '  ', optional: true },
+        { variable: 'plan', column: 'Plan', optional: true },
+      ],
+    };
+    expect(engineChoices(choices)).toEqual({
+      country: 'IN',
+      encoding: undefined,
+      delimiter: ';',
+      phoneColumn: 'Phone',
+      map: [
+        ['name', 'Name'],
+        ['plan', 'Plan'],
+      ],
+      optional: ['plan'],
+    });
+    expect(engineChoices(choices, []).map).toEqual([]);
   });
 });

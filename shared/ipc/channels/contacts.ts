@@ -1,8 +1,11 @@
 import { z } from 'zod';
 // The specific modules (not the engine's index) so the contract does not pull papaparse and the
 // phone metadata into the UI bundle.
-import { ISSUE_CODES } from '../../domain/contacts/issues.ts';
+import { BUCKET, ISSUE_CODES } from '../../domain/contacts/issues.ts';
+import type { MergedBlock } from '../../domain/contacts/merger.ts';
+import type { CleanReport } from '../../domain/contacts/report.ts';
 import { DELIMITERS, ENCODINGS } from '../../domain/contacts/types.ts';
+import type { CleanChoices } from '../../domain/contacts/types.ts';
 import { channel } from '../define.ts';
 
 // Contact lists: import (the renderer's Web Workers clean the file and stream finished rows here in
@@ -319,6 +322,76 @@ export const encodeImportBatch = (b: BatchColumns): string =>
   `{"pos":${b.pos},"rows":${numbers(b.rows)},"buckets":${numbers(b.buckets)},"flags":${numbers(b.flags)},` +
   `"duplicateOf":${numbers(b.duplicateOf)},"e164":${numbers(b.e164)},"rejects":${JSON.stringify(b.rejects)}}` +
   (b.rows.length > 0 ? `\n${b.cellLines}` : '');
+
+/**
+ * One merged block of the engine as a batch: its columns, the E.164 digits and cell lines its lane
+ * made, and each rejected row's Reasons and tail split from the block's rejects text.
+ */
+export function encodeMergedBlock(
+  merged: Pick<MergedBlock, 'seq' | 'rowNumbers' | 'buckets' | 'flags' | 'duplicateOf' | 'rejects'>,
+  lane: { e164: ArrayLike<number>; cellLines: string },
+  pos: number,
+): string {
+  const n = merged.rowNumbers.length;
+  if (lane.e164.length !== n)
+    throw new Error(`internal: block ${merged.seq} has ${n} rows but ${lane.e164.length} phones`);
+  const rejectRows: number[] = [];
+  const rejectIndex: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (merged.buckets[i] !== BUCKET.valid) {
+      rejectRows.push(merged.rowNumbers[i] as number);
+      rejectIndex.push(i);
+    }
+  }
+  const lines = splitRejectLines(merged.rejects, rejectRows);
+  return encodeImportBatch({
+    pos,
+    rows: merged.rowNumbers,
+    buckets: merged.buckets,
+    flags: merged.flags,
+    duplicateOf: merged.duplicateOf,
+    e164: lane.e164,
+    cellLines: lane.cellLines,
+    rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
+  });
+}
+
+/** The engine's end-of-run report as contacts:import-finish carries it. */
+export const toImportReport = (report: CleanReport, elapsedMs: number): ImportReport => ({
+  rows: report.rows,
+  valid: report.valid,
+  invalid: report.invalid,
+  duplicates: report.duplicates,
+  blankRows: report.blank_rows,
+  encoding: report.encoding,
+  encodingSource: report.encoding_source,
+  encodingNote: report.encoding_note,
+  split: { workers: report.split.workers, mode: report.split.mode, reason: report.split.reason },
+  elapsedMs: Math.round(elapsedMs),
+});
+
+/** The engine's checks of the prompt variables: mapped ones only (an unmapped one has nothing to check). */
+export function variableChecks(
+  variables: readonly VariableMapping[],
+): Required<Pick<CleanChoices, 'map' | 'optional'>> {
+  const mapped = variables.filter((v) => v.column.trim() !== '');
+  return {
+    map: mapped.map((v) => [v.variable, v.column] as const),
+    optional: mapped.filter((v) => v.optional).map((v) => v.variable),
+  };
+}
+
+/** The engine's choices from the operator's (`variables`: the mapping as it stands now). */
+export const engineChoices = (
+  choices: ImportChoices,
+  variables: readonly VariableMapping[] = choices.variables,
+): CleanChoices => ({
+  country: choices.country,
+  encoding: choices.encoding,
+  delimiter: choices.delimiter,
+  phoneColumn: choices.phoneColumn,
+  ...variableChecks(variables),
+});
 
 /** Reads a whole batch back (tests and tools; the back end reads it its own way, see batchData.ts). */
 export function readImportBatch(data: string): { meta: ImportBatchMeta; cells: string[][] } {

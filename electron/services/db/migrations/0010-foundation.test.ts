@@ -1,19 +1,14 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from '../migrate.ts';
-import { tempDirs } from '../testing.ts';
+import { freshDatabase, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
 import { migration } from './0010-foundation.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const freshDb = () => {
-  const db = new Database(join(dirs.make(), 'test.sqlite'));
-  db.pragma('foreign_keys = ON');
-  return db;
-};
+const freshDb = () => freshDatabase(dirs.make());
 const insertWorkspace = (db: Database.Database, id: string, name: string, sandbox = 0) =>
   db
     .prepare(

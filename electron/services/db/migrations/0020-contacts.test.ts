@@ -1,20 +1,15 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ISSUE, ISSUE_CODES } from '../../../../shared/domain/contacts/index.ts';
 import { migrate, schemaVersion } from '../migrate.ts';
-import { tempDirs } from '../testing.ts';
+import { freshDatabase, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
 import { ISSUE_BITS } from './0020-contacts.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const freshDb = () => {
-  const db = new Database(join(dirs.make(), 'test.sqlite'));
-  db.pragma('foreign_keys = ON');
-  return db;
-};
+const freshDb = () => freshDatabase(dirs.make());
 
 const insertList = (db: Database.Database, id = 1) =>
   db

@@ -4,6 +4,7 @@ import type { Migration } from './migration.ts';
  * Issue bits stored in contacts.issues: the engine's flags (shared/domain/contacts/issues.ts ISSUE)
  * plus DUPLICATE_BIT. Each code has a partial index so "rows with issue X" is a keyset scan of just
  * those rows (the query must spell the same `issues & N != 0` term for SQLite to use it).
+ * Spelled out here on purpose, not imported: a migration is frozen in time (the test checks ISSUE still agrees).
  */
 export const ISSUE_BITS = {
   row_ragged: 1,

@@ -312,6 +312,18 @@ function applyDelta(list: StoredList, changes: Changes): StoredCounts {
   return counts;
 }
 
+/** Ends a row-by-row action: the rows' previous state becomes the undo, the counts move by their deltas. */
+function commitChanges(db: Db, list: StoredList, label: string, now: string, changes: Changes): void {
+  saveUndo(
+    db,
+    list,
+    label,
+    now,
+    [...changes.rows.values()].map((c) => c.before),
+  );
+  touch(db, list.id, applyDelta(list, changes), now);
+}
+
 // ---- filters ----
 
 interface FilterSql {
@@ -515,15 +527,7 @@ function editCell(
   for (const digits of new Set([before.e164, after.e164])) {
     if (digits !== null) recomputeNumber(db, a.listId, digits, changes);
   }
-  const counts = applyDelta(list, changes);
-  saveUndo(
-    db,
-    list,
-    `Edit of row ${a.row}`,
-    a.now,
-    [...changes.rows.values()].map((c) => c.before),
-  );
-  touch(db, a.listId, counts, a.now);
+  commitChanges(db, list, `Edit of row ${a.row}`, a.now, changes);
   return {
     list: getList(db, a.listId) as StoredList,
     changed: [...changes.rows.values()].map((c) => c.after),
@@ -543,16 +547,8 @@ function setExcluded(
       changes.set(before, { ...before, excluded: a.excluded ? 1 : 0 });
   }
   if (changes.rows.size === 0) return list;
-  const counts = applyDelta(list, changes);
   const label = `${a.excluded ? 'Exclude' : 'Include'} ${changes.rows.size === 1 ? `row ${[...changes.rows.keys()][0]}` : `${changes.rows.size} rows`}`;
-  saveUndo(
-    db,
-    list,
-    label,
-    a.now,
-    [...changes.rows.values()].map((c) => c.before),
-  );
-  touch(db, a.listId, counts, a.now);
+  commitChanges(db, list, label, a.now, changes);
   return getList(db, a.listId) as StoredList;
 }
 
@@ -626,14 +622,7 @@ function applyCountry(
     affected = changes.rows.size;
     if (affected === 0) return { list, affected };
     for (const digits of numbers) recomputeNumber(db, a.listId, digits, changes);
-    saveUndo(
-      db,
-      list,
-      label,
-      a.now,
-      [...changes.rows.values()].map((c) => c.before),
-    );
-    touch(db, a.listId, applyDelta(list, changes), a.now);
+    commitChanges(db, list, label, a.now, changes);
     return { list: getList(db, a.listId) as StoredList, affected };
   }
 

@@ -1,0 +1,52 @@
+// The lane state machine both hosts (Node worker threads, Web Workers) run.
+import { describe, expect, it } from 'vitest';
+import { createBlockLane, laneFailure } from './blockLane.ts';
+import { ContactsError } from './errors.ts';
+import { sniff } from './sniff.ts';
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const { setup } = sniff(utf8('Name,Mobile Number\n'), true, { country: 'IN' });
+const body = 'Asha,9876543210\nRavi,12\n';
+
+describe('block lane', () => {
+  it('refuses work before its setup', () => {
+    const lane = createBlockLane();
+    expect(() => lane({ id: 1, kind: 'block', block: { seq: 0, bytes: utf8(body) } })).toThrow(/no setup/);
+  });
+
+  it('answers null to setup, then a result per block, with cells only when asked', () => {
+    const lane = createBlockLane({ includeCells: true });
+    expect(lane({ id: 1, kind: 'setup', setup })).toBeNull();
+    const result = lane({ id: 2, kind: 'block', block: { seq: 4, bytes: utf8(body) } });
+    expect(result?.seq).toBe(4);
+    expect(result?.records).toBe(2);
+    expect(result?.cells).toEqual([
+      ['Asha', '9876543210'],
+      ['Ravi', '12'],
+    ]);
+    const plain = createBlockLane();
+    plain({ id: 1, kind: 'setup', setup });
+    expect(plain({ id: 2, kind: 'block', block: { seq: 0, bytes: utf8(body) } })?.cells).toBeUndefined();
+  });
+
+  it('streams across pushes; a new setup drops the open stream', () => {
+    const lane = createBlockLane();
+    lane({ id: 1, kind: 'setup', setup });
+    // The record cut in the middle waits for the next push.
+    expect(lane({ id: 2, kind: 'stream-push', bytes: utf8('Asha,98765'), seq: 0 })?.records).toBe(0);
+    expect(lane({ id: 3, kind: 'stream-push', bytes: utf8('43210\nRavi,1'), seq: 1 })?.records).toBe(1);
+    expect(lane({ id: 4, kind: 'stream-end', seq: 2 })?.records).toBe(1);
+    lane({ id: 5, kind: 'stream-push', bytes: utf8('Asha,98765'), seq: 0 });
+    lane({ id: 6, kind: 'setup', setup });
+    expect(lane({ id: 7, kind: 'stream-end', seq: 1 })?.records).toBe(0);
+  });
+
+  it('reports the engine code of a failure, and null for anything else', () => {
+    expect(laneFailure(new ContactsError('invalid_utf8', 'the file is not valid UTF-8'))).toEqual({
+      code: 'invalid_utf8',
+      message: 'the file is not valid UTF-8',
+    });
+    expect(laneFailure(new Error('boom'))).toEqual({ code: null, message: 'boom' });
+    expect(laneFailure('odd')).toEqual({ code: null, message: 'odd' });
+  });
+});
