@@ -110,11 +110,18 @@ describe('a 6,000-row campaign on the virtual clock', () => {
     expect(attempts.size).toBe(0);
 
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     for (let at = windowStart; at <= windowEnd + 3600_000; at += 6 * 3600_000) await advanceTo(t, at);
     const realMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     for (const stop of stopWatching) stop();
-    console.log(`6,000-row campaign: 4 virtual days in ${Math.round(realMs)} ms of real time`);
-    expect(realMs).toBeLessThan(20_000); // typically 1–3 s; bounded generously for a loaded CI
+    console.log(
+      `6,000-row campaign: 4 virtual days in ${Math.round(realMs)} ms of real time, ${Math.round(cpuMs)} ms of CPU`,
+    );
+    // The sandbox runs in this process: its CPU time is the simulation's cost, which other
+    // processes on a loaded CI machine cannot inflate the way they inflate wall-clock time.
+    expect(cpuMs).toBeLessThan(20_000); // typically 1–3 s
 
     const calls = await historyOf(t, id);
     expect(calls).toHaveLength(rows);

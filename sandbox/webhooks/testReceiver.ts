@@ -67,7 +67,7 @@ export async function startReceiver(): Promise<Receiver> {
       responder = r;
     },
     on,
-    async waitFor(prefix, count, timeoutMs = 5000) {
+    async waitFor(prefix, count, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
       while (on(prefix).length < count) {
         if (Date.now() > until)
