@@ -1,6 +1,7 @@
 // The CLI end to end, as a child process: exit codes, one-line errors, files and report.
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -323,8 +324,19 @@ describe('campaign-desk commands and help', () => {
       .map(Number);
     return major < 22 || (major === 22 && minor < 18);
   });
-  it.runIf(oldNode)('the bin shim says clearly when Node is too old', () => {
+  it.runIf(oldNode)("on an older Node the bin shim re-runs itself on the project's pinned Node", () => {
     const r = spawnSync(oldNode as string, [bin, '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: campaign-desk <command>/);
+  });
+  it.runIf(oldNode)('without a pinned Node the bin shim says clearly that Node is too old', () => {
+    // A copy of the shim with no node_modules/ beside it: nothing to re-run on.
+    const lonely = join(mkdtempSync(join(tmpdir(), 'desk-bin-')), 'bin');
+    mkdirSync(lonely);
+    copyFileSync(bin, join(lonely, 'campaign-desk.mjs'));
+    const r = spawnSync(oldNode as string, [join(lonely, 'campaign-desk.mjs'), '--help'], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(1);
     expect(oneLine(r.stderr)).toMatch(
       /^campaign-desk: needs Node 22\.18 or newer \(this is Node \d+\.\d+\.\d+\); run it through the project instead: npm run -s cli -- <command> …$/,
