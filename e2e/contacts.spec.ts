@@ -280,6 +280,27 @@ test.describe('contacts', () => {
     await contacts.expectCounts({ valid: 2, invalid: 1 });
   });
 
+  test("choosing a sandbox agent maps its prompt variables to the file's columns", async ({ page, desk }) => {
+    const csv = 'Phone,Callee Name,Loan Amount,due_date,City,Notes\n9876543210,Asha,5000,2026-12-01,Pune,x\n';
+    const shell = new AppShell(page);
+    await shell.open(desk.url);
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'agent.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await new ContactsPage(page).expectCounts({ valid: 1 });
+    const agent = page.getByRole('combobox', { name: 'Agent', exact: true });
+    await expect(agent).toHaveValue('');
+    await agent.selectOption({ label: 'Loan Repayment Reminder' });
+    // Its variables (without mobile_number: the phone column covers it), matched by normalised name.
+    await expect(page.getByRole('combobox', { name: 'Column for callee_name' })).toHaveValue('Callee Name');
+    await expect(page.getByRole('combobox', { name: 'Column for loan_amount' })).toHaveValue('Loan Amount');
+    await expect(page.getByRole('combobox', { name: 'Column for due_date' })).toHaveValue('due_date');
+    await expect(page.getByRole('combobox', { name: 'Column for city' })).toHaveValue('City');
+    await expect(page.getByRole('combobox', { name: 'Column for language' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Column for mobile_number' })).toHaveCount(0);
+    await expect(agent).toHaveValue(/.+/);
+  });
+
   test('an import shows real progress and Cancel keeps nothing', async ({ page, desk }) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
     try {

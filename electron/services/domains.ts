@@ -1,3 +1,4 @@
+import { agentsDomain } from './agents/handlers.ts';
 import { appDomain } from './app/handlers.ts';
 import { contactsDomain } from './contacts/handlers.ts';
 import type { Domain } from './desk/domain.ts';
@@ -7,4 +8,4 @@ import { workspacesDomain } from './workspaces/handlers.ts';
  * The back end's domains, created in this order (workspaces first: it starts the Sandbox workspace
  * the app domain's connectivity check then looks at). Adding a domain is one line here.
  */
-export const domains: readonly Domain[] = [workspacesDomain, appDomain, contactsDomain];
+export const domains: readonly Domain[] = [workspacesDomain, appDomain, contactsDomain, agentsDomain];

@@ -3,6 +3,7 @@ import type { Result } from './result.ts';
 import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
 import { contactsChannels } from './channels/contacts.ts';
+import { agentsChannels } from './channels/agents.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -12,6 +13,7 @@ export const contract = {
   ...appChannels,
   ...workspaceChannels,
   ...contactsChannels,
+  ...agentsChannels,
 };
 export const contractEvents = {
   ...appEvents,

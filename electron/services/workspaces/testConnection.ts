@@ -2,7 +2,7 @@ import { createApiClient, isApiError } from '../api/index.ts';
 import type { ApiError } from '../api/index.ts';
 import type { ConnectionTest } from '../../../shared/ipc/channels/workspaces.ts';
 
-const originOf = (baseUrl: string) => {
+export const originOf = (baseUrl: string) => {
   try {
     return new URL(baseUrl).host;
   } catch {
@@ -41,7 +41,8 @@ export async function testConnection(options: {
   }
 }
 
-function describeFailure(error: ApiError, host: string, timeoutMs: number): string {
+/** An ApiError in the operator's words (also used by other domains that call the service). */
+export function describeFailure(error: ApiError, host: string, timeoutMs: number): string {
   const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
   switch (error.kind) {
     case 'unauthorized':

@@ -7,6 +7,7 @@ import type { DeskContext } from '../desk/context.ts';
 import type { SecretKind, SecretStore } from '../secrets/secretStore.ts';
 import { secretKinds } from '../secrets/secretStore.ts';
 import { testConnection } from './testConnection.ts';
+import { missingApiKeyMessage, readWorkspaceApiKey } from './workspaceApiKey.ts';
 
 /** A base URL as stored: trimmed, without trailing slashes (paths are appended to it). */
 export const normalizeBaseUrl = (url: string) => url.trim().replace(/\/+$/, '');
@@ -155,15 +156,12 @@ export function createWorkspaceService(ctx: DeskContext) {
         });
       }
       const record = await getRecord(request.id);
-      const apiKey = await storeOf(record).get(record.id, 'apiKey');
+      const apiKey = await readWorkspaceApiKey(secrets, record);
       const result: ConnectionTest = apiKey
         ? await testConnection({ baseUrl: record.baseUrl, apiKey, timeoutMs })
         : {
             ok: false,
-            message:
-              record.secretStorage === 'session'
-                ? 'No API key: it was kept for the last session only. Edit the workspace and enter the key again.'
-                : 'No API key is stored for this workspace. Edit it and enter the key.',
+            message: missingApiKeyMessage(record),
             credits: null,
             workspaceName: null,
           };

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DELIMITERS, ENCODINGS } from '../../../../shared/domain/contacts/types.ts';
 import type { Delimiter, Encoding } from '../../../../shared/domain/contacts/types.ts';
 import type { Detected, ImportChoices, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
+import { useApp } from '../../app/appStore.ts';
 import { Button } from '../../components/Button.tsx';
+import { useAgents } from './agentsStore.ts';
 import { useContacts } from './contactsStore.ts';
 import { DELIMITER_LABELS, ENCODING_LABELS, SOURCE_LABELS } from './formatNumbers.ts';
 
@@ -29,9 +31,23 @@ export function ImportSettings({
   const choices: ImportChoices | null = source?.choices ?? null;
   const [countryText, setCountryText] = useState(choices?.country ?? country ?? '');
   const [newVariable, setNewVariable] = useState('');
+  const activeWorkspace = useApp((s) => s.activeId);
+  const agents = useAgents();
+  const loadAgents = agents.load;
+  const chosenAgent = source !== null && agents.chosen?.file === source.file ? agents.chosen.agentId : '';
+  useEffect(() => {
+    if (canChange) void loadAgents(activeWorkspace);
+  }, [canChange, activeWorkspace, loadAgents]);
 
   const change = (patch: Partial<ImportChoices>) => reimport(patch);
   const setMapping = (next: VariableMapping[]) => change({ variables: next });
+  // The agent's variables replace the list, unmapped: the import matches them to columns by name.
+  const chooseAgent = (agentId: string) => {
+    if (!source) return;
+    agents.choose(source.file, agentId);
+    const agent = agents.agents.find((a) => a.id === agentId);
+    if (agent) setMapping(agent.variables.map((variable) => ({ variable, column: '', optional: false })));
+  };
 
   return (
     <section className="import-settings" aria-labelledby={`${id}-title`}>
@@ -148,6 +164,35 @@ export function ImportSettings({
       <h4 className="subsection-title" id={`${id}-variables-title`}>
         Prompt variables
       </h4>
+      {canChange ? (
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-agent`}>
+            Agent
+          </label>
+          <select
+            id={`${id}-agent`}
+            className="select"
+            value={chosenAgent}
+            disabled={agents.loading}
+            onChange={(e) => chooseAgent(e.target.value)}
+            aria-describedby={`${id}-agent-hint`}
+          >
+            <option value="">No agent (type variables)</option>
+            {agents.agents.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+          <p className={agents.error ? 'field-error' : 'field-hint'} id={`${id}-agent-hint`}>
+            {agents.loading
+              ? 'Loading the workspace’s agents…'
+              : agents.error
+                ? `Agents could not be loaded: ${agents.error.replace(/[^.!?]$/, '$&.')} You can still type the variables.`
+                : 'Use an agent’s prompt variables; you can still edit them below.'}
+          </p>
+        </div>
+      ) : null}
       {variables.length === 0 ? (
         <p className="muted">
           No variables: the upload file gets every column of the file. Add the agent&apos;s variables to check

@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import type { AgentSummary } from '../../../../shared/ipc/channels/agents.ts';
+import { desk } from '../../desk/desk.ts';
+
+/**
+ * The active workspace's agents for the import settings' "Agent" select, loaded once per workspace
+ * (again after a failure). The choice belongs to one imported file: a new file starts with none.
+ */
+interface AgentsState {
+  agents: AgentSummary[];
+  /** The workspace the agents (or the error) are for; null before the first load. */
+  loadedFor: string | null;
+  loading: boolean;
+  error: string | null;
+  chosen: { file: File; agentId: string } | null;
+  load(workspaceId: string | null): Promise<void>;
+  choose(file: File, agentId: string): void;
+}
+
+export const useAgents = create<AgentsState>((set, get) => ({
+  agents: [],
+  loadedFor: null,
+  loading: false,
+  error: null,
+  chosen: null,
+
+  async load(workspaceId) {
+    const key = workspaceId ?? '';
+    if (get().loading || (get().loadedFor === key && get().error === null)) return;
+    set({ loading: true, error: null });
+    const result = await desk().agents.list();
+    if (result.ok) set({ agents: result.value.agents, loadedFor: key, loading: false, error: null });
+    else set({ agents: [], loadedFor: key, loading: false, error: result.error.message });
+  },
+
+  choose(file, agentId) {
+    set({ chosen: { file, agentId } });
+  },
+}));
