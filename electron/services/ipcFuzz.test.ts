@@ -5,17 +5,11 @@ import { createDesk } from './createDesk.ts';
 import type { Desk } from './createDesk.ts';
 import { tempDirs } from './db/testing.ts';
 import { SessionSecretStore } from './secrets/sessionSecretStore.ts';
+import { seededRandom } from '../../shared/testing/seededRandom.ts';
 
-/** Deterministic PRNG (mulberry32) so a failure reproduces. */
+/** Deterministic picks (seededRandom) so a failure reproduces. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick };

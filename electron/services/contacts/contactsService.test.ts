@@ -14,7 +14,7 @@ import { createContactsService } from './contactsService.ts';
 import type { ContactsService } from './contactsService.ts';
 import { findDownload } from './downloads.ts';
 import { listCounts } from './rowState.ts';
-import { generate, importThroughService, rejectLinesByRow } from './testing.ts';
+import { generate, importThroughService, plainDetected, rejectLinesByRow } from './testing.ts';
 
 const dirs = tempDirs('desk-contacts-');
 let dir: string;
@@ -386,17 +386,7 @@ describe('contacts service with a real SQLite file', () => {
       fileName: 'x.csv',
       fileBytes: csv.length,
       choices: { country: 'IN', variables: [] },
-      detected: {
-        encoding: 'utf-8',
-        encodingSource: 'detected',
-        encodingNote: null,
-        delimiter: ',',
-        delimiterSource: 'detected',
-        newline: '\n',
-        header: ['Name', 'Mobile Number'],
-        headerRow: 1,
-        phoneColumn: 'Mobile Number',
-      },
+      detected: plainDetected(['Name', 'Mobile Number']),
     });
     const meta = {
       pos: 0,
@@ -490,17 +480,7 @@ describe('contacts service with a real SQLite file', () => {
       fileName: 'half.csv',
       fileBytes: bytes.length,
       choices: { country: 'IN', variables: [] },
-      detected: {
-        encoding: engine.report.encoding,
-        encodingSource: 'detected',
-        encodingNote: null,
-        delimiter: engine.report.delimiter,
-        delimiterSource: 'detected',
-        newline: '\n',
-        header: engine.report.header,
-        headerRow: 1,
-        phoneColumn: engine.report.phone_column,
-      },
+      detected: plainDetected(engine.report.header, engine.report.phone_column),
     });
     expect(await service.importReset({ importId: begun.importId })).toEqual({ received: 0 });
     const restarted = createContactsService({ db, logger: silentLogger, dataDir: dir });
@@ -519,17 +499,7 @@ describe('contacts service with a real SQLite file', () => {
       fileName: 'left.csv',
       fileBytes: bytes.length,
       choices: { country: 'IN', variables: [] },
-      detected: {
-        encoding: 'utf-8',
-        encodingSource: 'detected',
-        encodingNote: null,
-        delimiter: ',',
-        delimiterSource: 'detected',
-        newline: '\n',
-        header: engine.report.header,
-        headerRow: 1,
-        phoneColumn: 'Mobile Number',
-      },
+      detected: plainDetected(engine.report.header),
     });
     expect(service.dropIdleImports(Date.now())).toBe(0);
     expect(service.dropIdleImports(Date.now() + 11 * 60 * 1000)).toBe(1);

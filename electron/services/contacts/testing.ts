@@ -45,6 +45,21 @@ export interface Imported {
  * the result through the service: begin, one batch per merged block, finish.
  */
 /** What the import needs: the service itself, or the same calls through the desk's channels. */
+/** What the import dialog reports for a plain UTF-8, comma, LF file whose header is on row 1. */
+export function plainDetected(header: string[], phoneColumn = 'Mobile Number'): Detected {
+  return {
+    encoding: 'utf-8',
+    encodingSource: 'detected',
+    encodingNote: null,
+    delimiter: ',',
+    delimiterSource: 'detected',
+    newline: '\n',
+    header,
+    headerRow: 1,
+    phoneColumn,
+  };
+}
+
 export type ImportTarget = Pick<ContactsService, 'importBegin' | 'importBatch' | 'importFinish'>;
 
 export async function importThroughService(

@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseRecords } from './parseRecords.ts';
 import { createBlockSplitter, findCut } from './splitBlocks.ts';
 import type { ByteBlock, Delimiter, Newline } from './types.ts';
+import { seededRandom } from '../../testing/seededRandom.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A messy but RFC 4180-regular CSV: quoted fields with delimiters, doubled quotes, line breaks, blanks, non-ASCII. */
 function messyCsv(random: () => number, rows: number, delimiter: Delimiter, newline: Newline): string {
@@ -52,7 +42,7 @@ function split(bytes: Uint8Array, delimiter: Delimiter, newline: Newline, blockB
 
 describe('block splitter', () => {
   it('cuts only at record boundaries: blocks parse to exactly the records of the whole file', () => {
-    const random = rng(99);
+    const random = seededRandom(99);
     for (let round = 0; round < 60; round++) {
       const delimiter = ([',', ';', '\t', '|'] as const)[round % 4] as Delimiter;
       const newline = (['\n', '\r\n'] as const)[Math.floor(round / 4) % 2] as Newline;
@@ -74,7 +64,7 @@ describe('block splitter', () => {
   });
 
   it('makes blocks of about the asked size', () => {
-    const text = messyCsv(rng(5), 2000, ',', '\n');
+    const text = messyCsv(seededRandom(5), 2000, ',', '\n');
     const { blocks } = split(utf8(text), ',', '\n', 4096, 1000);
     expect(blocks.length).toBeGreaterThan(10);
     for (const b of blocks.slice(0, -1)) expect(b.bytes.length).toBeGreaterThanOrEqual(4096);

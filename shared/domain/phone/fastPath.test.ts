@@ -6,18 +6,7 @@ import { compileFastPath, FALLBACK } from './fastPath.ts';
 import { libraryE164 } from './libraryPhone.ts';
 import { createPlanRegistry } from './metadataPlans.ts';
 import { createPhoneNormalizer } from './normalizePhone.ts';
-
-// A small seeded generator (mulberry32): the same cases on every run.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../testing/seededRandom.ts';
 
 describe('phone fast path: known numbers, default IN', () => {
   const fast = compileFastPath(createPlanRegistry(), 'IN');
@@ -77,7 +66,7 @@ describe('phone fast path: known numbers, default IN', () => {
 
 describe('phone normaliser agrees with libphonenumber-js max', () => {
   it('on mutated example numbers of every country, in every way people write them', () => {
-    const random = rng(20261121);
+    const random = seededRandom(20261121);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const digit = (): string => String(Math.floor(random() * 10));
     const countries = getCountries();
@@ -128,7 +117,7 @@ describe('phone normaliser agrees with libphonenumber-js max', () => {
   });
 
   it('on random digit strings behind every kind of prefix (national, IDD, calling code, zeros)', () => {
-    const random = rng(42);
+    const random = seededRandom(42);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const digits = (n: number): string =>
       Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('');
@@ -186,7 +175,7 @@ describe('phone normaliser agrees with libphonenumber-js max', () => {
   });
 
   it('on texts around numbers: labels, letters, punctuation, other scripts', () => {
-    const random = rng(7);
+    const random = seededRandom(7);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const normaliser = createPhoneNormalizer('IN');
     const disagreements: string[] = [];
