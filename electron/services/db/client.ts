@@ -5,6 +5,7 @@ import { silentLogger } from '../logging/logger.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
 import type { DbRequest, DbWorkerData, DbWorkerMessage, StreamOpened, StreamStep } from './protocol.ts';
 import type { QueryArgs, QueryName, QueryResult, StreamName, StreamRow } from './queries/index.ts';
+import { keepNativeSqliteLoaded } from './keepNativeSqliteLoaded.ts';
 import { deserializeError } from './serializeError.ts';
 
 /** The back end's handle on the database worker: named queries only, typed from the registry. */
@@ -29,6 +30,7 @@ const stoppedMessage =
 export async function openDbClient(options: { file: string; logger?: Logger }): Promise<DbClient> {
   const logger = options.logger ?? silentLogger;
   const workerData: DbWorkerData = { role: 'campaign-desk-db', file: options.file };
+  keepNativeSqliteLoaded();
   const worker = new Worker(workerEntryUrl(new URL('./worker.ts', import.meta.url), 'db-worker.js'), {
     workerData,
   });

@@ -4,6 +4,7 @@
  * event loop. This module is both the starter (main thread) and the worker's entry.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { keepNativeSqliteLoaded } from '../db/keepNativeSqliteLoaded.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
 
 export interface SandboxOptions {
@@ -38,6 +39,7 @@ export async function startSandboxWorker(
 ): Promise<SandboxHandle> {
   const { timeoutMs = 30_000, ...sandboxOptions } = options;
   const data: SandboxWorkerData = { role: 'campaign-desk-sandbox', options: sandboxOptions };
+  keepNativeSqliteLoaded(); // the sandbox's SQLite also lives only in its worker
   const worker = new Worker(workerEntryUrl(new URL(import.meta.url), 'sandbox-worker.js'), {
     workerData: data,
   });
