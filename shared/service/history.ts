@@ -39,7 +39,6 @@ export const callRecordSchema = z.object({
   credits_processed: z.boolean().nullish(),
   from_numbers: z.array(z.string()).nullish(),
   voicemail_detected: z.boolean().nullish(),
-  bulk_list_id: z.string().nullish(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 
@@ -55,11 +54,21 @@ export const historyResponseSchema = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
-/** Query of `GET /calling/history` as the client sends it. */
+/**
+ * The service's declared defaults when a date is left out (history/get-call-history): one fixed,
+ * stale day. A request without dates therefore returns that day only, never "everything".
+ */
+export const historyDefaultStartDate = '2025-09-25T00:00:00+05:30';
+export const historyDefaultEndDate = '2025-09-25T23:59:59+05:30';
+
+/**
+ * Query of `GET /calling/history` as the client sends it: always an explicit window (without one
+ * the service answers its fixed default day).
+ */
 export const historyQuerySchema = z.object({
   /** ISO 8601 with a timezone offset. */
-  start_date: z.iso.datetime({ offset: true }).optional(),
-  end_date: z.iso.datetime({ offset: true }).optional(),
+  start_date: z.iso.datetime({ offset: true }),
+  end_date: z.iso.datetime({ offset: true }),
   limit: z.number().int().min(0).optional(),
   offset: z.number().int().min(0).optional(),
   agent_id: z.string().min(1).optional(),
