@@ -165,7 +165,9 @@ describe('determinism and persistence', () => {
 
       const second = await startTestSandbox({ dataDir: dir, seed: 3 });
       expect((await second.api<{ data: unknown }>('/agent/all')).body.data).toEqual(agentsBefore);
-      expect((await second.api<{ total: number }>(`/calling/history?${allTime}&limit=0`)).body.total).toBe(25);
+      expect((await second.api<{ total: number }>(`/calling/history?${allTime}&limit=0`)).body.total).toBe(
+        25,
+      );
       expect(Date.parse((await second.control<{ now: string }>('/clock')).body.now)).toBeGreaterThanOrEqual(
         Date.parse(clockBefore),
       );

@@ -82,7 +82,9 @@ export interface SandboxCall {
 export async function historyOf(t: TestSandbox, bulkListId: string): Promise<SandboxCall[]> {
   const all: SandboxCall[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const r = await t.api(`/calling/history?${allTime}&bulk_list_id=${bulkListId}&limit=1000&offset=${offset}`);
+    const r = await t.api(
+      `/calling/history?${allTime}&bulk_list_id=${bulkListId}&limit=1000&offset=${offset}`,
+    );
     if (r.status !== 200) throw new Error(`history: ${r.text}`);
     const page = historyResponseSchema.parse(r.body);
     all.push(...(page.calls as SandboxCall[]));

@@ -115,7 +115,11 @@ describe('PATCH /agent/v1 edit_event_subscriptions', () => {
         headers: { authorization: 'Bearer anything' },
       });
       expect(withBearer.status).toBe(200);
-      const noKey = await plain.api('/agent/v1', { method: 'PATCH', json: body, headers: { 'x-api-key': '' } });
+      const noKey = await plain.api('/agent/v1', {
+        method: 'PATCH',
+        json: body,
+        headers: { 'x-api-key': '' },
+      });
       expect(noKey.status).toBe(401);
     } finally {
       await plain.close();

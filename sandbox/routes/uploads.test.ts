@@ -264,9 +264,9 @@ describe('balance check and make-call-async', () => {
     r = await start({ bulk_list_id: id, agent_id: agentId, number_pool_id: poolId });
     expect(r.status).toBe(409);
     expect(r.body).toEqual({ detail: expect.stringContaining('already started') });
-    expect((await t.api<{ total: number }>(`/calling/history?${allTime}&bulk_list_id=${id}&limit=0`)).body.total).toBe(
-      5000,
-    );
+    expect(
+      (await t.api<{ total: number }>(`/calling/history?${allTime}&bulk_list_id=${id}&limit=0`)).body.total,
+    ).toBe(5000);
 
     const stats = await t.control<{
       starts: Array<{
@@ -397,8 +397,11 @@ describe('standard flow: save, start, v2 start, listing, terminate', () => {
     expect(term.status).toBe(200);
     expect(term.body).toEqual({ message: 'Calls terminated successfully!', terminated_count: 19 });
     expect(
-      (await t.api<{ total: number }>(`/calling/history?${allTime}&bulk_list_id=${listId}&status=cancelled&limit=0`))
-        .body.total,
+      (
+        await t.api<{ total: number }>(
+          `/calling/history?${allTime}&bulk_list_id=${listId}&status=cancelled&limit=0`,
+        )
+      ).body.total,
     ).toBe(19);
     const again = await t.api('/campaign/terminate', { method: 'PATCH', json: { campaign_id: listId } });
     expect(again.status).toBe(400);

@@ -151,7 +151,9 @@ export function startWebhooks(ctx: SandboxContext, opts: WebhooksOptions = {}): 
   /** The webhook body with its transcript turns in the selected shape. */
   function shaped(payload: Record<string, unknown>): Record<string, unknown> {
     const t = payload.transcript;
-    return Array.isArray(t) ? { ...payload, transcript: shapeTurns(t as StoredTurn[], ctx.variants) } : payload;
+    return Array.isArray(t)
+      ? { ...payload, transcript: shapeTurns(t as StoredTurn[], ctx.variants) }
+      : payload;
   }
 
   /** The per-call callback of an individual call, for its new status. */

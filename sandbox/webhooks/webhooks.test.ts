@@ -127,7 +127,9 @@ describe('payloads, headers and methods', () => {
       expect(r.body.call_sid).toMatch(/^CA[0-9a-f]{32}$/);
     }
     const of = (type: string) => got.find((r) => r.body.event_type === type)?.body;
-    const hist = await t.api<{ calls: Array<Record<string, unknown>> }>(`/calling/history?${allTime}&limit=1000`);
+    const hist = await t.api<{ calls: Array<Record<string, unknown>> }>(
+      `/calling/history?${allTime}&limit=1000`,
+    );
     const row = hist.body.calls.find((c) => c.id === id) ?? {};
     const transcript = JSON.parse(String(row.transcript)) as Array<Record<string, string>>;
 
@@ -279,7 +281,7 @@ describe('payloads, headers and methods', () => {
 });
 
 describe('callbacks', () => {
-  it('posts the per-call payload to an individual call\'s callback_url on each status change, without a Content-Type', async () => {
+  it("posts the per-call payload to an individual call's callback_url on each status change, without a Content-Type", async () => {
     const id = await call({
       callback_url: `${rx.url}/cb?source=desk`,
       callback_args: { headers: { 'X-Token': 'abc123' }, params: { ref: 'r-1', n: 2 } },

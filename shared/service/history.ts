@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { callStatusSchema, callStatuses, callSubStatusReadSchema } from './enums.ts';
+import { parseServiceTimestamp } from './normalize.ts';
+
+/** A timestamp in any documented form (with or without microseconds and offset). */
+const serviceTimestampSchema = z
+  .string()
+  .refine((s) => parseServiceTimestamp(s) !== null, 'must be an ISO 8601 date-time');
 
 /** `agent` object of a call record. */
 export const callAgentSchema = z.object({
@@ -29,10 +35,10 @@ export const callRecordSchema = z.object({
   sub_status: callSubStatusReadSchema.nullish(),
   transcript: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]).nullish(),
   audio_recording: z.string().nullish(),
-  created_at: z.string(),
+  created_at: serviceTimestampSchema,
   agent: callAgentSchema.nullish(),
   call_duration: z.number().nullish(),
-  call_attempt_time: z.string().nullish(),
+  call_attempt_time: serviceTimestampSchema.nullish(),
   call_cost: z.number().nullish(),
   call_type: z.string().nullish(),
   inbound_from: z.string().nullish(),
@@ -42,7 +48,7 @@ export const callRecordSchema = z.object({
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 
-/** `total` is an integer; the real service was observed sending the string "many" (notes §9). */
+/** `total` is an integer; the real service was observed sending a string ("many", notes §9). */
 export const historyTotalSchema = z.union([z.number().int(), z.string()]);
 
 export const historyResponseSchema = z.object({

@@ -57,6 +57,7 @@ interface AttemptFailure {
   status?: number;
   code?: string;
   retryAfterSeconds?: number;
+  fields?: string[];
   retryable: boolean;
 }
 
@@ -110,6 +111,7 @@ export function createTransport(options: ApiClientOptions): Transport {
           ...(failure.retryAfterSeconds !== undefined
             ? { retryAfterSeconds: failure.retryAfterSeconds }
             : {}),
+          ...(failure.fields && failure.fields.length > 0 ? { fields: failure.fields } : {}),
           attempts: attempt,
         });
       }
@@ -196,6 +198,7 @@ export function createTransport(options: ApiClientOptions): Transport {
         status: res.status,
         message,
         ...(fromBody?.code ? { code: fromBody.code } : {}),
+        ...(fromBody ? { fields: fromBody.fields } : {}),
         ...(retryAfterSeconds !== undefined && res.status === 429 ? { retryAfterSeconds } : {}),
         retryable: res.status === 429 || res.status >= 500,
       };
