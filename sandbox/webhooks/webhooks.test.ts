@@ -330,6 +330,27 @@ describe('callbacks', () => {
     expect(got.every((r) => r.headers['content-type'] === 'application/json')).toBe(true);
   });
 
+  it('posts registered at creation and cancelled when a queued call is terminated', async () => {
+    const later = new Date(t.sb.context.clock.nowMs() + 24 * 3600_000).toISOString();
+    const id = await call({
+      call_config: { call_time: { scheduled_at: later } },
+      callback_url: `${rx.url}/cb-term`,
+    });
+    const term = await t.api('/campaign/terminate/calls', { method: 'PATCH', json: { call_ids: [id] } });
+    expect(term.status).toBe(200);
+    await rx.waitFor('/cb-term', 2);
+    await quiet();
+    expect(
+      rx.on('/cb-term').map((r) => {
+        const d = legacyCallbackPayloadSchema.parse(r.body).data;
+        return [d.call_id, d.status, d.retry];
+      }),
+    ).toEqual([
+      [id, 'registered', 0],
+      [id, 'cancelled', 0],
+    ]);
+  });
+
   it("posts a campaign's calls to the campaign callback_url (v2 start)", async () => {
     const start = dayAt(t, 1, 9);
     const id = await startSmallCampaign(t, s, {

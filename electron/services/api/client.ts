@@ -19,7 +19,9 @@ import { callDetailsResponseSchema } from '../../../shared/service/callDetails.t
 import type { CallDetails } from '../../../shared/service/callDetails.ts';
 import {
   campaignListResponseSchema,
+  campaignStartRequestSchema,
   campaignStartResponseSchema,
+  campaignStartV2RequestSchema,
   hasExactlyOneNumberSource,
   makeCallAsyncRequestSchema,
   makeCallAsyncResponseSchema,
@@ -366,7 +368,7 @@ export function createApiClient(options: ApiClientOptions) {
         operation: 'startCampaign',
         method: 'POST',
         path: '/campaign/start',
-        json: req,
+        json: checked('startCampaign', campaignStartRequestSchema, req),
         schema: campaignStartResponseSchema,
         idempotent: false,
         ...opts,
@@ -382,7 +384,7 @@ export function createApiClient(options: ApiClientOptions) {
         operation: 'startCampaignV2',
         method: 'POST',
         path: '/campaign/v2/start',
-        json: req,
+        json: checked('startCampaignV2', campaignStartV2RequestSchema, req),
         schema: campaignStartResponseSchema,
         idempotent: false,
         ...opts,

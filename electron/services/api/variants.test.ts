@@ -273,6 +273,16 @@ describe('strict rules, as the client meets them', () => {
     }
   });
 
+  it('campaign start: refuses a start without caller numbers or pool locally, naming the field', async () => {
+    const none = await failure(client().startCampaign({ agent_id: agentId, list_id: 'x', from_numbers: [] }));
+    expect(none).toMatchObject({ kind: 'rejected', status: undefined });
+    expect(none.message).toMatch(/^from_numbers:/);
+    const noPool = await failure(
+      client().startCampaignV2({ agent_id: agentId, list_id: 'x', number_pool_id: '' }),
+    );
+    expect(noPool.message).toMatch(/^number_pool_id:/);
+  });
+
   it('make-call-async: refuses both or neither number sources locally', async () => {
     const neither = await failure(client().makeCallAsync({ bulk_list_id: 'x', agent_id: agentId } as never));
     expect(neither).toMatchObject({ kind: 'rejected', status: undefined });
