@@ -266,9 +266,15 @@ describe('payloads, headers and methods', () => {
     expect(v.status).toBe(200);
     try {
       await subscribe([{ event_type: ['call_completed'], callback_url: `${rx.url}/roles` }]);
-      await call();
+      await call({ callback_url: `${rx.url}/cb-roles` });
       await t.advance(210);
       const [got] = await rx.waitFor('/roles', 1);
+      // The per-call callback's transcript string follows the same variant.
+      const cb = (await rx.waitFor('/cb-roles', 2)).map(
+        (r) => legacyCallbackPayloadSchema.parse(r.body).data,
+      );
+      const cbTurns = JSON.parse(String(cb.find((d) => d.status === 'completed')?.transcript)) as unknown[];
+      expect(cbTurns[0]).toEqual({ role: 'assistant', content: expect.any(String) });
       const turns = got?.body.transcript as Array<Record<string, string>>;
       expect(turns.length).toBeGreaterThan(1);
       expect(turns.every((x) => Object.keys(x).sort().join() === 'content,role')).toBe(true);
