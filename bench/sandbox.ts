@@ -90,9 +90,11 @@ try {
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
   const pages = Math.ceil(totalCalls / limit);
+  // An explicit window covering the seeded 30 days: without one the service answers its fixed default day.
+  const window = 'start_date=2000-01-01T00:00:00Z&end_date=2100-01-01T00:00:00Z';
   const pageUrls = Array.from(
     { length: pages },
-    (_, i) => `${baseUrl}/calling/history?limit=${limit}&offset=${i * limit}`,
+    (_, i) => `${baseUrl}/calling/history?${window}&limit=${limit}&offset=${i * limit}`,
   );
 
   // A real page body for the baseline (same size and shape as what the sandbox serves).

@@ -7,10 +7,12 @@ import type { Rng } from './rng.ts';
 import { createRng } from './rng.ts';
 import { createStore, openDatabase } from './store/index.ts';
 import type { Db, Store } from './store/index.ts';
+import { defaultVariants } from './variants.ts';
+import type { Variants } from './variants.ts';
 
 export interface SandboxOptions {
   apiKey: string;
-  /** Bearer token the agent subscription update must carry; null: any non-empty bearer token. */
+  /** Bearer token the agent subscription update must carry; null: none is checked (X-API-KEY only). */
   bearerToken: string | null;
   /** Persist here (SQLite file + recordings); null: memory (and a temporary files folder). */
   dataDir: string | null;
@@ -35,6 +37,8 @@ export interface SandboxContext {
   /** The service root, e.g. `http://127.0.0.1:4010/v0` (known once listening). */
   baseUrl(): string;
   log(message: string): void;
+  /** Which documented shape each multi-shape answer takes (`POST /_sandbox/variants`); mutable. */
+  readonly variants: Variants;
 }
 
 export interface ContextInit {
@@ -79,6 +83,7 @@ export function createContext(init: ContextInit): SandboxContext {
     filesDir: init.filesDir,
     baseUrl: init.baseUrl,
     log,
+    variants: { ...defaultVariants },
   };
 }
 

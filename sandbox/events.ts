@@ -27,6 +27,8 @@ export interface SandboxEventMap {
     /** As stored on the call: JSON `{headers, params}` or null. */
     callbackArgs: string | null;
     at: number;
+    /** call_completed: this attempt's own outcome (the row may say RETRY_SCHEDULED); not sent. */
+    attemptSubStatus?: string;
     payload: () => Record<string, unknown>;
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRecording } from './recordings.ts';
 import { silentWav } from './wav.ts';
-import { placeCall, startTestSandbox, testApiKey } from './testing/harness.ts';
+import { allTime, placeCall, startTestSandbox, testApiKey } from './testing/harness.ts';
 import type { TestSandbox } from './testing/harness.ts';
 
 /** Every operation the sandbox serves (v0 and control). */
@@ -93,7 +93,7 @@ describe('recordings', () => {
     });
     expect(saved.url).toMatch(new RegExp(`^${t.sb.baseUrl}/recordings/[0-9a-f]{32}\\.wav$`));
     const history = await t.api<{ calls: Array<{ id: string; audio_recording: string | null }> }>(
-      '/calling/history?limit=100',
+      `/calling/history?${allTime}&limit=100`,
     );
     expect(history.body.calls.find((c) => c.id === call.id)?.audio_recording).toBe(saved.url);
     let res = await fetch(saved.url);
@@ -114,7 +114,7 @@ describe('internal faults', () => {
   it('answers 500 with the seed body when the service itself fails', async () => {
     const own = await startTestSandbox();
     own.sb.context.db.close(); // a real failure: every query now throws
-    for (const path of ['/workspace', '/calling/history', '/agent/all']) {
+    for (const path of ['/workspace', `/calling/history?${allTime}`, '/agent/all']) {
       const r = await own.api(path);
       expect(r.status).toBe(500);
       expect(r.body).toEqual({ error: { code: '500 Internal Server Error', message: expect.any(String) } });
@@ -159,19 +159,21 @@ describe('determinism and persistence', () => {
       const clockBefore = (await first.control<{ now: string }>('/clock')).body.now;
       const agentsBefore = (await first.api<{ data: unknown }>('/agent/all')).body.data;
       const idsBefore = (
-        await first.api<{ calls: Array<{ id: string }> }>('/calling/history?limit=100')
+        await first.api<{ calls: Array<{ id: string }> }>(`/calling/history?${allTime}&limit=100`)
       ).body.calls.map((c) => c.id);
       await first.close();
 
       const second = await startTestSandbox({ dataDir: dir, seed: 3 });
       expect((await second.api<{ data: unknown }>('/agent/all')).body.data).toEqual(agentsBefore);
-      expect((await second.api<{ total: number }>('/calling/history?limit=0')).body.total).toBe(25);
+      expect((await second.api<{ total: number }>(`/calling/history?${allTime}&limit=0`)).body.total).toBe(
+        25,
+      );
       expect(Date.parse((await second.control<{ now: string }>('/clock')).body.now)).toBeGreaterThanOrEqual(
         Date.parse(clockBefore),
       );
       await second.control('/seed-calls', { method: 'POST', json: { count: 25 } });
       const all = (
-        await second.api<{ calls: Array<{ id: string }> }>('/calling/history?limit=100')
+        await second.api<{ calls: Array<{ id: string }> }>(`/calling/history?${allTime}&limit=100`)
       ).body.calls.map((c) => c.id);
       expect(new Set(all).size).toBe(50);
       expect(all).toEqual(expect.arrayContaining(idsBefore));

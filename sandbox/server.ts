@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createContext, saveClockOffset } from './context.ts';
 import type { SandboxContext, SandboxOptions } from './context.ts';
 import { registerControlRoutes } from './control/routes.ts';
+import { registerVariantRoutes } from './control/variantRoutes.ts';
 import { registerDialerControlRoutes } from './dialer/controlRoutes.ts';
 import { startDialer } from './dialer/index.ts';
 import { scheduleProcessingEnd } from './domain/bulkListLifecycle.ts';
@@ -30,7 +31,7 @@ export interface StartSandboxOptions {
   /** 0 or absent: any free port. */
   port?: number;
   apiKey: string;
-  /** The bearer token PATCH /agent/v1 must carry; absent: any non-empty bearer token. */
+  /** The bearer token PATCH /agent/v1 must carry; absent: none is checked (X-API-KEY only). */
   bearerToken?: string;
   /** Persist state here; absent: in memory. */
   dataDir?: string;
@@ -83,6 +84,7 @@ export async function buildSandbox(opts: StartSandboxOptions): Promise<BuiltSand
   installErrorHandling(app, ctx.log);
   installFaults(app, faults);
   installApiKeyCheck(app, options.apiKey, publicPathPrefixes);
+  registerVariantRoutes(app, ctx);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 30 } });
   registerWorkspaceRoutes(app, ctx);
   registerAgentRoutes(app, ctx);

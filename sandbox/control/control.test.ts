@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox } from '../testing/harness.ts';
+import { allTime, startTestSandbox } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 
 let t: TestSandbox;
@@ -60,7 +60,7 @@ describe('faults', () => {
 
   it('injects 429 with Retry-After, matching a glob and a method', async () => {
     await addFault({ path: 'calling/*', method: 'get', kind: 'error', status: 429, retry_after_seconds: 7 });
-    const r = await t.api('/calling/history');
+    const r = await t.api(`/calling/history?${allTime}`);
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('7');
     expect(r.body).toMatchObject({ error: { code: '429 Too Many Requests' } });
@@ -133,7 +133,7 @@ describe('seed-calls and stats', () => {
     expect(r.body.created).toBe(100_000);
     const cpu = process.cpuUsage(cpu0);
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(10_000);
-    const h = await t.api<{ total: number }>('/calling/history?limit=0');
+    const h = await t.api<{ total: number }>(`/calling/history?${allTime}&limit=0`);
     expect(h.body.total).toBeGreaterThanOrEqual(100_000);
     const stats = await t.control<{ calls_by_status: Record<string, number> }>('/stats');
     const byStatus = stats.body.calls_by_status;
@@ -168,7 +168,7 @@ describe('seed-calls and stats', () => {
         audio_recording: string | null;
         transcript: string;
       }>;
-    }>('/calling/history?bulk_list_id=seeded-list&limit=50');
+    }>(`/calling/history?${allTime}&bulk_list_id=seeded-list&limit=50`);
     expect(h.body.total).toBe(50);
     for (const c of h.body.calls) {
       expect(c.agent.id).toBe(agentId);

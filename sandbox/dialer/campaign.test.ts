@@ -69,9 +69,8 @@ describe('a 6,000-row campaign on the virtual clock', () => {
       }),
       t.sb.context.events.on('call-event', (e) => {
         if (e.eventType !== 'call_completed') return;
-        const p = e.payload();
         const last = attempts.get(e.callId)?.at(-1);
-        if (last) last.outcome = String(p.attempt_sub_status);
+        if (last) last.outcome = String(e.attemptSubStatus);
       }),
     ];
 

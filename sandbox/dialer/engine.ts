@@ -271,7 +271,6 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
       callType: row.call_type,
       status: 'ongoing',
       subStatus: 'ACCEPTED',
-      attemptSubStatus: null,
       callDuration: 0,
       callCost: null,
       calledOn: row.call_attempt_time === null ? null : new Date(row.call_attempt_time).toISOString(),
@@ -287,7 +286,14 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
     };
   }
 
-  function callEvent(out: Emit[], eventType: EventType, row: CallRow, facts: CallFacts, at: number): void {
+  function callEvent(
+    out: Emit[],
+    eventType: EventType,
+    row: CallRow,
+    facts: CallFacts,
+    at: number,
+    attemptSubStatus?: string,
+  ): void {
     const snapshot = { ...facts };
     out.push(() =>
       ctx.events.emit('call-event', {
@@ -297,6 +303,7 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
         callbackUrl: row.callback_url,
         callbackArgs: row.callback_args,
         at,
+        ...(attemptSubStatus !== undefined ? { attemptSubStatus } : {}),
         payload: () => buildPayload(eventType, snapshot),
       }),
     );
@@ -382,7 +389,6 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
     ongoingCount--;
     if (o.campaign) o.campaign.ongoing--;
     const facts = o.facts;
-    facts.attemptSubStatus = plan.subStatus;
     if (plan.connected) {
       const values = stringValues(row.custom_args_values);
       const input = {
@@ -419,7 +425,7 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
         transcript: turns,
       });
       updated(out, row.id, 'completed', plan.subStatus);
-      callEvent(out, 'call_completed', row, facts, endedAt);
+      callEvent(out, 'call_completed', row, facts, endedAt, plan.subStatus);
       const done: Finished = { row, attempt, plan, turns, endedAt, facts, analysis };
       (Object.keys(postCallDelays) as PostKind[]).forEach((kind, k) =>
         post.push({ at: endedAt + postCallDelays[kind] * 1000, seq: row.rowid * 4 + k, kind, call: done }),
@@ -446,7 +452,7 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
     if (updFinish.run(status, subStatus, 0, 0, null, 0, nextAt, endedAt, row.id).changes === 0) return;
     Object.assign(facts, { status, subStatus, callDuration: 0, callCost: 0 });
     updated(out, row.id, status, subStatus);
-    callEvent(out, 'call_completed', row, facts, endedAt);
+    callEvent(out, 'call_completed', row, facts, endedAt, plan.subStatus);
     if (nextAt !== null)
       enqueue({ rowid: row.rowid, id: row.id, next_attempt_at: nextAt }, { ...row, status });
     else callEvent(out, 'all_processing_completed', row, facts, endedAt);

@@ -1,7 +1,7 @@
 // Helpers for the dialer's and webhooks' integration tests (real sandbox over HTTP on port 0).
 import { formatCampaignTime, instantToZoned, zonedToInstant } from '../../shared/domain/dates.ts';
 import { historyResponseSchema } from '../../shared/service/history.ts';
-import { placeCall } from '../testing/harness.ts';
+import { allTime, placeCall } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 import { loanCsv, uploadForm } from '../testing/fixtures.ts';
 
@@ -76,14 +76,15 @@ export interface SandboxCall {
   credits_processed: boolean;
   from_numbers: string[];
   voicemail_detected: boolean;
-  bulk_list_id: string | null;
 }
 
 /** Every call matching a history query (pages of 1,000), each checked against the wire schema. */
 export async function historyOf(t: TestSandbox, bulkListId: string): Promise<SandboxCall[]> {
   const all: SandboxCall[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const r = await t.api(`/calling/history?bulk_list_id=${bulkListId}&limit=1000&offset=${offset}`);
+    const r = await t.api(
+      `/calling/history?${allTime}&bulk_list_id=${bulkListId}&limit=1000&offset=${offset}`,
+    );
     if (r.status !== 200) throw new Error(`history: ${r.text}`);
     const page = historyResponseSchema.parse(r.body);
     all.push(...(page.calls as SandboxCall[]));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeCall, startTestSandbox } from '../testing/harness.ts';
+import { allTime, placeCall, startTestSandbox } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 import { updateCall } from './callState.ts';
 
@@ -23,7 +23,7 @@ describe('updateCall', () => {
     expect(done).toMatchObject({ status: 'completed', call_duration: 12.5, call_cost: 1 });
     expect(seen).toEqual([{ status: 'completed', subStatus: 'ACCEPTED' }]);
     expect(updateCall(ctx, 'nope', { status: 'failed' })).toBeUndefined();
-    const hist = await t.api<{ calls: Array<{ id: string; status: string }> }>('/calling/history');
+    const hist = await t.api<{ calls: Array<{ id: string; status: string }> }>(`/calling/history?${allTime}`);
     expect(hist.body.calls.find((c) => c.id === id)?.status).toBe('completed');
   });
 });

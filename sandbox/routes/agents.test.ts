@@ -96,7 +96,37 @@ describe('PATCH /agent/v1 edit_event_subscriptions', () => {
     ]);
   });
 
-  it('needs the bearer token as well as the key', async () => {
+  it('is authenticated by X-API-KEY alone when the sandbox runs without --bearer', async () => {
+    const plain = await startTestSandbox({ bearerToken: undefined });
+    try {
+      const list = await plain.api<{ data: { agents: Array<{ id: string }> } }>('/agent/all');
+      const body = {
+        operation: 'edit_event_subscriptions',
+        agent_id: list.body.data.agents[0]?.id,
+        event_subscriptions: subs,
+      };
+      // As the docs' curl sends it: the key, no Authorization header.
+      const r = await plain.api('/agent/v1', { method: 'PATCH', json: body });
+      expect(r.status, r.text).toBe(200);
+      // Any bearer a client sends along is not checked.
+      const withBearer = await plain.api('/agent/v1', {
+        method: 'PATCH',
+        json: body,
+        headers: { authorization: 'Bearer anything' },
+      });
+      expect(withBearer.status).toBe(200);
+      const noKey = await plain.api('/agent/v1', {
+        method: 'PATCH',
+        json: body,
+        headers: { 'x-api-key': '' },
+      });
+      expect(noKey.status).toBe(401);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('with --bearer: needs the bearer token as well as the key', async () => {
     const body = {
       operation: 'edit_event_subscriptions',
       agent_id: agents[0]?.id,

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyResponseSchema } from '../../shared/service/history.ts';
+import {
+  historyDefaultEndDate,
+  historyDefaultStartDate,
+  historyResponseSchema,
+} from '../../shared/service/history.ts';
 import type { HistoryResponse } from '../../shared/service/history.ts';
-import { startTestSandbox } from '../testing/harness.ts';
+import { allTime, startTestSandbox } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 
 let t: TestSandbox;
@@ -37,7 +41,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const history = (q: string) => t.api<HistoryResponse>(`/calling/history${q}`);
+/** History with an all-time window unless the query names a date itself. */
+const history = (q: string) =>
+  t.api<HistoryResponse>(
+    `/calling/history${/start_date|end_date/.test(q) ? q : `?${allTime}${q.replace(/^\?/, '&')}`}`,
+  );
+const enc = encodeURIComponent;
 
 describe('GET /calling/history', () => {
   it('answers the page envelope with the seed defaults (limit 10, offset 0) and every call-record field', async () => {
@@ -46,6 +55,28 @@ describe('GET /calling/history', () => {
     const page = historyResponseSchema.parse(r.body);
     expect(page).toMatchObject({ limit: 10, offset: 0, count: 10, total: 500 });
     const call = r.body.calls[0] as Record<string, unknown>;
+    // The seed's fields and nothing else (no bulk_list_id: membership comes from the filter).
+    expect(Object.keys(call).sort()).toEqual(
+      [
+        'id',
+        'to_number',
+        'name',
+        'status',
+        'sub_status',
+        'transcript',
+        'audio_recording',
+        'created_at',
+        'agent',
+        'call_duration',
+        'call_attempt_time',
+        'call_cost',
+        'call_type',
+        'inbound_from',
+        'credits_processed',
+        'from_numbers',
+        'voicemail_detected',
+      ].sort(),
+    );
     for (const field of [
       'id',
       'to_number',
@@ -96,8 +127,38 @@ describe('GET /calling/history', () => {
       `?start_date=${encodeURIComponent('2026-10-01T00:00:00+00:00')}&end_date=${encodeURIComponent('2026-10-20T23:59:59+00:00')}`,
     );
     expect(oct.body.total).toBe(300);
-    const novIst = await history(`?start_date=${encodeURIComponent('2026-11-01T00:00:00+05:30')}&limit=1`);
+    const novIst = await history(
+      `?start_date=${enc('2026-11-01T00:00:00+05:30')}&end_date=${enc('2026-12-01T00:00:00+05:30')}&limit=1`,
+    );
     expect(novIst.body.total).toBe(200);
+  });
+
+  it('applies the fixed default day when dates are left out, each on its own', async () => {
+    const day = await startTestSandbox();
+    try {
+      const seed = (start: string, end: string, count: number) =>
+        day.control('/seed-calls', { method: 'POST', json: { count, start_date: start, end_date: end } });
+      expect((await seed('2025-09-25T01:00:00+05:30', '2025-09-25T22:00:00+05:30', 7)).status).toBe(200);
+      expect((await seed('2026-10-01T00:00:00Z', '2026-10-05T00:00:00Z', 40)).status).toBe(200);
+      const none = await day.api<HistoryResponse>('/calling/history?limit=0');
+      expect(none.body.total).toBe(7); // the stale default day only, never "everything"
+      const explicit = await day.api<HistoryResponse>(`/calling/history?${allTime}&limit=0`);
+      expect(explicit.body.total).toBe(47);
+      // Only end_date: start defaults to the fixed day's start.
+      const onlyEnd = await day.api<HistoryResponse>(
+        `/calling/history?end_date=${enc('2026-12-01T00:00:00Z')}&limit=0`,
+      );
+      expect(onlyEnd.body.total).toBe(47);
+      // Only start_date (after the fixed day): end defaults to the fixed day's end, before it.
+      const onlyStart = await day.api(`/calling/history?start_date=${enc('2026-10-01T00:00:00Z')}`);
+      expect(onlyStart.status).toBe(400);
+      expect(onlyStart.body).toEqual({
+        error: { code: 'invalid_parameter', message: expect.stringContaining(historyDefaultEndDate) },
+      });
+      expect(historyDefaultStartDate).toBe('2025-09-25T00:00:00+05:30');
+    } finally {
+      await day.close();
+    }
   });
 
   it('answers limit=0 with an empty page and the total', async () => {
@@ -106,9 +167,9 @@ describe('GET /calling/history', () => {
   });
 
   it.each([
-    ['a date without offset', '?start_date=2026-10-01T00:00:00'],
-    ['a non-date', '?end_date=yesterday'],
-    ['an impossible date', '?start_date=2026-02-31T00:00:00Z'],
+    ['a date without offset', `?start_date=2026-10-01T00:00:00&end_date=${enc('2026-10-02T00:00:00Z')}`],
+    ['a non-date', '?start_date=2026-10-01T00:00:00Z&end_date=yesterday'],
+    ['an impossible date', '?start_date=2026-02-31T00:00:00Z&end_date=2026-03-31T00:00:00Z'],
     ['a negative limit', '?limit=-1'],
     ['a non-numeric limit', '?limit=ten'],
     ['a non-numeric offset', '?offset=1.5'],

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { parseIsoWithOffset } from '../../shared/domain/dates.ts';
 import { callStatuses } from '../../shared/service/enums.ts';
+import { historyDefaultEndDate, historyDefaultStartDate } from '../../shared/service/history.ts';
 import { transcriptTurns } from '../../shared/service/callDetails.ts';
 import type { SandboxContext } from '../context.ts';
 import { toWireCallRecord } from '../domain/callRecord.ts';
 import { invalidParameter, notFound } from '../http/errors.ts';
 import type { HistoryFilter } from '../store/index.ts';
+import { formatTotal, shapeTurns } from '../variants.ts';
+import type { StoredTurn } from '../variants.ts';
 
 export const historyMaxLimit = 1000;
 const historyDefaultLimit = 10;
@@ -37,16 +40,30 @@ function date(q: Query, name: string): number | undefined {
   return ms;
 }
 
-/** The query of `GET /calling/history`, with the seed's 400s. Without dates, no date bound applies. */
+const defaultStartMs = parseIsoWithOffset(historyDefaultStartDate) as number;
+const defaultEndMs = parseIsoWithOffset(historyDefaultEndDate) as number;
+
+/**
+ * The query of `GET /calling/history`, with the seed's 400s. A date left out takes the service's
+ * declared fixed default (one stale day), each on its own, as the service does.
+ */
 export function parseHistoryQuery(q: Query): HistoryFilter {
   const limit = nonNegativeInt(q, 'limit', historyDefaultLimit);
   if (limit > historyMaxLimit)
     throw invalidParameter(`limit must be at most ${historyMaxLimit}, got ${limit}`);
   const offset = nonNegativeInt(q, 'offset', 0);
-  const startMs = date(q, 'start_date');
-  const endMs = date(q, 'end_date');
-  if (startMs !== undefined && endMs !== undefined && endMs < startMs) {
-    throw invalidParameter('end_date must not be before start_date');
+  const givenStart = date(q, 'start_date');
+  const givenEnd = date(q, 'end_date');
+  const startMs = givenStart ?? defaultStartMs;
+  const endMs = givenEnd ?? defaultEndMs;
+  if (endMs < startMs) {
+    const defaulted =
+      givenEnd === undefined
+        ? ` (end_date was not given, so it is the default ${historyDefaultEndDate})`
+        : givenStart === undefined
+          ? ` (start_date was not given, so it is the default ${historyDefaultStartDate})`
+          : '';
+    throw invalidParameter(`end_date must not be before start_date${defaulted}`);
   }
   const status = single(q, 'status');
   if (status !== undefined && !(callStatuses as readonly string[]).includes(status)) {
@@ -57,8 +74,8 @@ export function parseHistoryQuery(q: Query): HistoryFilter {
   return {
     limit,
     offset,
-    ...(startMs !== undefined ? { startMs } : {}),
-    ...(endMs !== undefined ? { endMs } : {}),
+    startMs,
+    endMs,
     ...(status ? { status } : {}),
     ...(agentId ? { agentId } : {}),
     ...(bulkListId ? { bulkListId } : {}),
@@ -72,11 +89,11 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: SandboxContext)
     const { rows, total } = ctx.store.calls.history(filter);
     const base = ctx.baseUrl();
     return {
-      calls: rows.map((r) => toWireCallRecord(r, base)),
+      calls: rows.map((r) => toWireCallRecord(r, base, ctx.variants)),
       limit: filter.limit,
       offset: filter.offset,
       count: rows.length,
-      total,
+      total: formatTotal(total, ctx.variants),
     };
   });
 
@@ -108,7 +125,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: SandboxContext)
         agent_id: c.agent_id,
         initiation_time: new Date(c.call_attempt_time ?? c.created_at).toISOString(),
         recording_url: record.audio_recording,
-        transcription_url: transcriptTurns(c.transcript),
+        transcription_url: shapeTurns(transcriptTurns(c.transcript) as StoredTurn[], ctx.variants),
         custom_args_values: JSON.parse(c.custom_args_values) as Record<string, unknown>,
         bulk_list_id: c.bulk_list_id,
         call_duration: c.call_duration ?? 0,

@@ -90,11 +90,21 @@ describe('POST /calling/v2/outbound/individual', () => {
   });
 
   it.each([
-    ['no number source', {}, /number_pool_id, from_number_id or from_number/],
+    ['no number source', {}, /exactly one of number_pool_id, from_number_id or from_number \(none given\)/],
     [
       'both from_number_id and from_number',
       { from_number_id: 'x', from_number: '+14158675309' },
-      /must not both/,
+      /exactly one .*\(got from_number_id and from_number\)/,
+    ],
+    [
+      'both number_pool_id and from_number',
+      { number_pool_id: 'p', from_number: '+14158675309' },
+      /exactly one .*\(got number_pool_id and from_number\)/,
+    ],
+    [
+      'all three number sources',
+      { number_pool_id: 'p', from_number_id: 'x', from_number: '+14158675309' },
+      /\(got number_pool_id and from_number_id and from_number\)/,
     ],
   ])('answers the validation error for %s', async (_what, extra, message) => {
     const r = await post({ ...base(), ...extra });
@@ -146,11 +156,23 @@ describe('POST /calling/v2/outbound/individual', () => {
     expect(r.body).toMatchObject({ error: { code: 'invalid_parameter' } });
   });
 
-  it('answers 402 when the workspace has no credits', async () => {
+  it('queues the call (registered) when credits run out, and places it once credits are back', async () => {
     await t.control('/workspace', { method: 'POST', json: { credits: 0 } });
     const r = await post({ ...base(), number_pool_id: poolId });
-    expect(r.status).toBe(402);
+    expect(r.status).toBe(200);
+    const data = individualCallResponseSchema.parse(r.body).data;
+    expect(data.call_status).toBe('registered');
+    const details = async () =>
+      (
+        await t.api<{ data: { call_status: string; call_sub_status: string } }>(
+          `/calling/call-details?id=${data.call_id}`,
+        )
+      ).body.data;
+    await t.advance(120);
+    expect(await details()).toMatchObject({ call_status: 'registered', call_sub_status: 'QUEUED' });
     await t.control('/workspace', { method: 'POST', json: { credits: 25000 } });
+    await t.advance(61);
+    expect((await details()).call_status).not.toBe('registered');
   });
 
   it('answers 401 with the seed body without a valid key', async () => {

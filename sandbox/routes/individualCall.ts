@@ -12,7 +12,7 @@ import type { SandboxContext } from '../context.ts';
 import { promptTextOf } from '../domain/agents.ts';
 import { checkE164 } from '../domain/phone.ts';
 import { formatCalleeName } from '../domain/smartFormatter.ts';
-import { HttpError, errorObject, invalidParameter, notFound, parseOr } from '../http/errors.ts';
+import { invalidParameter, notFound, parseOr } from '../http/errors.ts';
 
 const list = (v: string | string[] | undefined): string[] =>
   v === undefined ? [] : Array.isArray(v) ? v : [v];
@@ -20,7 +20,8 @@ const list = (v: string | string[] | undefined): string[] =>
 /**
  * `POST /calling/v2/outbound/individual` (and the deprecated v1 path, whose rule is exactly one of
  * from_number_id / from_number). Every refusal is `{ error: { code: 'invalid_parameter', … } }`
- * with 400, except an unknown agent (404) and an empty balance (402).
+ * with 400, except an unknown agent (404). An empty balance does not refuse: the call stays queued
+ * (`registered`) until credits come back, as the docs say.
  */
 export function registerIndividualCallRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/v0/calling/v2/outbound/individual', async (req) => placeCall(ctx, req.body, 'v2'));
@@ -74,10 +75,6 @@ function placeCall(ctx: SandboxContext, raw: unknown, api: 'v1' | 'v2') {
       callerNumbers.push(...store.numbers.inPool(body.number_pool_id).map((n) => n.number));
   }
 
-  if (store.workspace.get().credits <= 0) {
-    throw new HttpError(402, errorObject('insufficient_credits', 'The workspace has no credits left'));
-  }
-
   // callee_name: the value given in custom_args_values, else `name`; smart_formatter normalises it
   // and keeps the original as original_callee_name.
   const given = Object.fromEntries(
@@ -103,9 +100,13 @@ function placeCall(ctx: SandboxContext, raw: unknown, api: 'v1' | 'v2') {
       )
     : NaN;
   const notBefore = Number.isNaN(scheduledAt) ? now : Math.max(now, scheduledAt);
-  // Without a call_time the call dials at once; with one it waits for the window.
+  // Without a call_time the call dials at once; with one it waits for the window. Without credits
+  // it waits too (the dialer places it once the balance is positive again).
+  const hasCredits = store.workspace.get().credits > 0;
   const dialNow =
-    notBefore === now && (body.call_config?.call_time === undefined || isWithinCallWindow(now, window));
+    hasCredits &&
+    notBefore === now &&
+    (body.call_config?.call_time === undefined || isWithinCallWindow(now, window));
   const nextAttempt =
     body.call_config?.call_time === undefined ? notBefore : nextCallWindowOpening(notBefore, window);
 
@@ -152,6 +153,8 @@ function placeCall(ctx: SandboxContext, raw: unknown, api: 'v1' | 'v2') {
     },
     message: dialNow
       ? 'Call initiated successfully'
-      : 'Call queued: it will be placed when its calling window opens',
+      : hasCredits
+        ? 'Call queued: it will be placed when its calling window opens'
+        : 'Call queued: the workspace has no credits left; it will be placed once credits are added',
   };
 }

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkCallConfig, resolveCallConfig } from '../../shared/domain/callConfig.ts';
 import { campaignTimeToInstant } from '../../shared/domain/dates.ts';
 import type { CallConfig } from '../../shared/service/callConfig.ts';
-import { campaignUploadFieldsSchema, variablesMapSchema } from '../../shared/service/upload.ts';
+import { missingFieldsBody } from '../../shared/service/errors.ts';
+import {
+  campaignUploadFieldsSchema,
+  requiredUploadFields,
+  variablesMapSchema,
+} from '../../shared/service/upload.ts';
 import type { CampaignUploadFields } from '../../shared/service/upload.ts';
 import type { SandboxContext } from '../context.ts';
 import { variablesOf } from '../domain/agents.ts';
@@ -21,6 +26,7 @@ import type { ContactEntry } from '../domain/contactList.ts';
 import { countryFor } from '../domain/phone.ts';
 import { HttpError, detail, detailError, parseOr } from '../http/errors.ts';
 import type { BulkListRow } from '../store/types.ts';
+import type { Variants } from '../variants.ts';
 
 /** The large-campaign flow is for files of this many data rows or more (seed, Limits). */
 export const largeCampaignMinRows = 5_000;
@@ -57,9 +63,21 @@ interface Ingested {
   entries: ContactEntry[];
 }
 
+/**
+ * Required form fields that are absent (or blank): FastAPI answers 422 with one `detail` item per
+ * missing field, before any other check.
+ */
+function checkRequiredFields(up: Upload): void {
+  const missing = requiredUploadFields.filter((name) =>
+    name === 'file' ? up.file === null : (up.fields[name] ?? '').trim() === '',
+  );
+  if (missing.length > 0) throw new HttpError(422, missingFieldsBody('body', missing));
+}
+
 /** Checks shared by upload-csv and save: fields, agent, mapping, CSV; then every row. */
 function ingest(ctx: SandboxContext, up: Upload, flow: 'large' | 'standard'): Ingested {
   const now = ctx.clock.nowMs();
+  checkRequiredFields(up);
   const f: CampaignUploadFields = parseOr(campaignUploadFieldsSchema, up.fields, (m) => detailError(400, m));
   if (!up.file) throw detailError(400, 'file: a CSV file is required');
   const agent = ctx.store.agents.get(f.agent_id);
@@ -78,36 +96,31 @@ function ingest(ctx: SandboxContext, up: Upload, flow: 'large' | 'standard'): In
   }
   const variablesMap = parseOr(variablesMapSchema, mapRaw, (m) => detailError(400, m), 'variables_map');
 
-  let callConfig: CallConfig | null = null;
-  if (f.call_config !== undefined && f.call_config.trim() !== '') {
-    const parsed = (() => {
-      try {
-        return checkCallConfig(JSON.parse(f.call_config));
-      } catch {
-        return { ok: false as const, message: 'call_config is not valid JSON' };
-      }
-    })();
-    if (!parsed.ok) throw detailError(400, parsed.message);
-    callConfig = parsed.value;
-  }
+  const parsedConfig = (() => {
+    try {
+      return checkCallConfig(JSON.parse(f.call_config));
+    } catch {
+      return { ok: false as const, message: 'call_config is not valid JSON' };
+    }
+  })();
+  if (!parsedConfig.ok) throw detailError(400, parsedConfig.message);
+  const callConfig: CallConfig = parsedConfig.value;
   const country = countryFor(f.country_code);
   if (!country)
     throw detailError(400, `country_code: ${f.country_code} is not a known dialing prefix or country`);
 
   const tz = resolveCallConfig(callConfig).timezone;
-  const at = (name: 'campaign_start_time' | 'campaign_end_time'): number | null => {
-    const v = f[name];
-    if (v === undefined) return null;
-    const r = campaignTimeToInstant(v, tz);
+  const at = (name: 'campaign_start_time' | 'campaign_end_time'): number => {
+    const r = campaignTimeToInstant(f[name], tz);
     if (!r.ok) throw detailError(400, `${name}: ${r.message}`);
     return r.value;
   };
   const startAt = at('campaign_start_time');
   const endAt = at('campaign_end_time');
-  if (startAt !== null && startAt <= now) {
+  if (startAt <= now) {
     throw detailError(400, `campaign_start_time must be in the future (it is read in ${tz})`);
   }
-  if (startAt !== null && endAt !== null && endAt <= startAt) {
+  if (endAt <= startAt) {
     throw detailError(400, 'campaign_end_time must be after campaign_start_time');
   }
 
@@ -151,9 +164,9 @@ function ingest(ctx: SandboxContext, up: Upload, flow: 'large' | 'standard'): In
     campaign_name: f.campaign_name,
     country_code: f.country_code,
     variables_map: JSON.stringify(variablesMap),
-    call_config: callConfig ? JSON.stringify(callConfig) : null,
-    campaign_start_time: f.campaign_start_time ?? null,
-    campaign_end_time: f.campaign_end_time ?? null,
+    call_config: JSON.stringify(callConfig),
+    campaign_start_time: f.campaign_start_time,
+    campaign_end_time: f.campaign_end_time,
     start_at: startAt,
     end_at: endAt,
     remove_invalid_rows: removeInvalid ? 1 : 0,
@@ -205,6 +218,13 @@ function getList(ctx: SandboxContext, id: string): BulkListRow {
   return refreshBulkList(ctx, list);
 }
 
+/** The status name the selected variant uses for a processing phase. */
+function uploadStatusName(status: string, variant: Variants['upload_status']): string {
+  if (variant === 'guidance' && status === 'verifying') return 'uploaded';
+  if (variant === 'ready' && status === 'completed') return 'ready';
+  return status;
+}
+
 /** Rows judged so far: valid and invalid among the first `processed` rows. */
 function countsUpTo(ctx: SandboxContext, list: BulkListRow, processed: number): { ok: number; bad: number } {
   if (processed >= list.total_rows) return { ok: list.valid_rows, bad: list.invalid_rows };
@@ -227,6 +247,11 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: SandboxContext):
     store(ctx, ingested);
     scheduleProcessingEnd(ctx, ingested.list);
     const l = ingested.list;
+    const message = 'CSV received; rows are being validated. Poll the upload status until it is completed.';
+    // The guidance sample answers `uploaded` with a message; the schema sample `verifying` with counters.
+    if (ctx.variants.upload_status === 'guidance') {
+      return { bulk_list_id: l.id, status: 'uploaded', message };
+    }
     return {
       bulk_list_id: l.id,
       status: 'verifying',
@@ -234,7 +259,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: SandboxContext):
       total_callees: 0,
       invalidated_rows_count: 0,
       invalidated_rows_csv_url: null,
-      message: 'CSV received; rows are being validated. Poll the upload status until it is completed.',
+      ...(ctx.variants.upload_status === 'schema' ? {} : { message }),
     };
   });
 
@@ -247,26 +272,34 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: SandboxContext):
       );
     }
     const now = ctx.clock.nowMs();
-    const status = currentStatus(list, now);
+    const variant = ctx.variants.upload_status;
+    const status = uploadStatusName(currentStatus(list, now), variant);
     const processed = processedRows(list, now);
     const { ok, bad } = countsUpTo(ctx, list, processed);
     const done = isProcessed(list, now);
-    return {
-      bulk_list_id: list.id,
-      status,
+    const schemaCounters = {
       campaign_name: list.campaign_name,
       total_callees: done ? list.valid_rows : ok,
       invalidated_rows_count: bad,
       invalidated_rows_csv_url: done ? invalidRowsUrl(list) : null,
+    };
+    const guidanceCounters = {
       total_rows: list.total_rows,
       processed_rows: processed,
       successful_rows: ok,
       failed_rows: bad,
-      message: done
-        ? list.outcome_message
-        : status === 'verifying'
-          ? 'Checking the file'
-          : `Validated ${processed} of ${list.total_rows} rows`,
+    };
+    const message = done
+      ? list.outcome_message
+      : status === 'processing'
+        ? `Validated ${processed} of ${list.total_rows} rows`
+        : 'Checking the file';
+    return {
+      bulk_list_id: list.id,
+      status,
+      ...(variant === 'guidance' ? {} : schemaCounters),
+      ...(variant === 'schema' ? {} : guidanceCounters),
+      ...(variant === 'schema' ? {} : { message }),
     };
   });
 
@@ -307,16 +340,23 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: SandboxContext):
     const required = list.valid_rows * creditsPerCall;
     const available = ctx.store.workspace.get().credits;
     const sufficient = available >= required;
-    return {
+    const schemaShape = {
       status: list.started_at === null ? 'draft' : 'scheduled',
       bulk_list_id: list.id,
       message: sufficient
         ? `Balance is sufficient: ${required} credits needed, ${available} available`
         : `Insufficient balance: ${required} credits needed, ${available} available`,
+    };
+    const guidanceShape = {
+      bulk_list_id: list.id,
       required_credits: required,
       available_credits: available,
       sufficient_balance: sufficient,
     };
+    const variant = ctx.variants.balance;
+    if (variant === 'schema') return schemaShape;
+    if (variant === 'guidance') return guidanceShape;
+    return { ...schemaShape, ...guidanceShape };
   });
 
   // The rejected rows, storage-style: public URL with an unguessable name.

@@ -1,4 +1,5 @@
 // Test data: campaign CSVs for the seeded "Loan Repayment Reminder" agent.
+import { formatCampaignTime, instantToZoned } from '../../shared/domain/dates.ts';
 
 export const loanVariablesMap = {
   callee_name: 'Name',
@@ -44,6 +45,16 @@ export interface UploadFields {
   campaign_end_time?: string;
 }
 
+/** `DD/MM/YYYY, HH:MM` in Asia/Kolkata, `hours` after `fromMs` (real now by default). */
+export function campaignTimeIn(hours: number, fromMs = Date.now()): string {
+  return formatCampaignTime(instantToZoned(fromMs + hours * 3_600_000, 'Asia/Kolkata'));
+}
+
+/**
+ * The upload form. The fields the service requires default to a campaign window from one hour to
+ * 30 days after real now (tests that move the clock further pass their own) and a call_config with
+ * the time zone.
+ */
 export function uploadForm(csv: string, fields: UploadFields, fileName = 'contacts.csv'): FormData {
   const form = new FormData();
   form.set('file', new Blob([csv], { type: 'text/csv' }), fileName);
@@ -51,6 +62,9 @@ export function uploadForm(csv: string, fields: UploadFields, fileName = 'contac
     campaign_name: 'Test campaign',
     country_code: '+91',
     variables_map: JSON.stringify(loanVariablesMap),
+    campaign_start_time: campaignTimeIn(1),
+    campaign_end_time: campaignTimeIn(30 * 24),
+    call_config: JSON.stringify({ call_time: { timezone: 'Asia/Kolkata' } }),
     ...fields,
   };
   for (const [k, v] of Object.entries(all)) if (v !== undefined) form.set(k, v);

@@ -3,6 +3,12 @@ import { startSandbox } from '../server.ts';
 import type { SandboxHandle, StartSandboxOptions } from '../server.ts';
 
 export const testApiKey = 'test-key-0123456789';
+
+/**
+ * A history window covering every call a test makes: without dates the service (and the sandbox)
+ * answers its fixed default day only.
+ */
+export const allTime = 'start_date=2000-01-01T00:00:00Z&end_date=2100-01-01T00:00:00Z';
 export const testBearer = 'test-bearer-abcdef';
 
 export interface HttpResult<T = unknown> {

@@ -7,6 +7,8 @@ export interface DeliveryRequest {
   method: string;
   headers: Record<string, string>;
   body: string;
+  /** Add `content-type: application/json` unless given (default true). */
+  json?: boolean;
 }
 
 export interface DeliveryResult {
@@ -17,11 +19,14 @@ export interface DeliveryResult {
 
 export const deliveryTimeoutMs = 30_000;
 
-/** Headers sent: JSON content type and our user agent unless the subscriber set them. */
-export function outgoingHeaders(given: Record<string, string>): Record<string, string> {
+/**
+ * Headers sent: our user agent and (for webhook events) the JSON content type, unless the subscriber
+ * set them. The per-call callback gets no content type of ours (`json: false`).
+ */
+export function outgoingHeaders(given: Record<string, string>, json = true): Record<string, string> {
   const lower = new Set(Object.keys(given).map((k) => k.toLowerCase()));
   return {
-    ...(lower.has('content-type') ? {} : { 'content-type': 'application/json' }),
+    ...(lower.has('content-type') || !json ? {} : { 'content-type': 'application/json' }),
     ...(lower.has('user-agent') ? {} : { 'user-agent': 'campaign-desk-sandbox-webhooks/1' }),
     ...given,
   };
@@ -37,8 +42,9 @@ export async function sendOnce(
   try {
     const res = await fetch(req.url, {
       method: req.method,
-      headers: outgoingHeaders(req.headers),
-      body: req.body,
+      headers: outgoingHeaders(req.headers, req.json ?? true),
+      // Bytes, not a string: fetch would add `text/plain` to a string body on its own.
+      body: new TextEncoder().encode(req.body),
       redirect: 'manual',
       signal,
     });

@@ -3,9 +3,13 @@
 // (virtual) after each failed attempt; only HTTP 200 is success; 30 s (real) timeout per attempt;
 // then it gives up (no failure notice). The HTTP itself is real; waiting between attempts runs on
 // the virtual clock, so tests advance it. Every attempt is one row of `webhook_deliveries`, which
-// GET /_sandbox/stats reports.
+// GET /_sandbox/stats reports. An individual call's callback_url gets the per-call payload on each
+// status change instead (legacyCallback.ts); a campaign's callback_url gets the six events.
 import type { EventType } from '../../shared/service/enums.ts';
 import type { SandboxContext } from '../context.ts';
+import { shapeTurns } from '../variants.ts';
+import type { StoredTurn } from '../variants.ts';
+import { buildLegacyCallback, legacyCallbackEvent } from './legacyCallback.ts';
 import { deliveryTimeoutMs, outgoingHeaders, sendOnce } from './deliver.ts';
 import type { DeliveryResult } from './deliver.ts';
 import { callbackTarget, maskHeaders, parseSubscriptions, subscriptionTargets } from './targets.ts';
@@ -29,7 +33,7 @@ export interface WebhooksHandle {
 }
 
 interface Job {
-  eventType: EventType;
+  eventType: EventType | typeof legacyCallbackEvent;
   callId: string;
   target: Target;
   body: string;
@@ -77,7 +81,7 @@ export function startWebhooks(ctx: SandboxContext, opts: WebhooksOptions = {}): 
       source: job.target.source,
       target_url: job.target.url,
       method: job.target.method,
-      request_headers: JSON.stringify(maskHeaders(outgoingHeaders(job.target.headers))),
+      request_headers: JSON.stringify(maskHeaders(outgoingHeaders(job.target.headers, job.target.json))),
       payload: job.body,
       attempt: job.attempt,
       status: 'pending',
@@ -110,7 +114,13 @@ export function startWebhooks(ctx: SandboxContext, opts: WebhooksOptions = {}): 
     const attemptedAt = clock.nowMs();
     store.deliveries.update(job.rowId, { attempted_at: attemptedAt });
     const result = await sendOnce(
-      { url: job.target.url, method: job.target.method, headers: job.target.headers, body: job.body },
+      {
+        url: job.target.url,
+        method: job.target.method,
+        headers: job.target.headers,
+        body: job.body,
+        json: job.target.json,
+      },
       { timeoutMs, signal: stopping.signal },
     );
     if (!alive()) return;
@@ -138,20 +148,51 @@ export function startWebhooks(ctx: SandboxContext, opts: WebhooksOptions = {}): 
     for (const w of idleWaiters.splice(0)) w();
   }
 
+  /** The webhook body with its transcript turns in the selected shape. */
+  function shaped(payload: Record<string, unknown>): Record<string, unknown> {
+    const t = payload.transcript;
+    return Array.isArray(t)
+      ? { ...payload, transcript: shapeTurns(t as StoredTurn[], ctx.variants) }
+      : payload;
+  }
+
+  /** The per-call callback of an individual call, for its new status. */
+  function statusChanged(callId: string, status: string): void {
+    if (!alive()) return;
+    const row = store.calls.get(callId);
+    if (!row || row.source !== 'individual' || !row.callback_url) return;
+    const target = callbackTarget(row.callback_url, row.callback_args, false);
+    if (!target) return;
+    const body = JSON.stringify(buildLegacyCallback(row, status, ctx.baseUrl(), ctx.variants));
+    submit({ eventType: legacyCallbackEvent, callId, target, body, attempt: 1, dueAt: clock.nowMs() });
+  }
+
   const unsubscribe = [
     ctx.events.on('subscriptions-changed', ({ agentId }) => subscriptions.delete(agentId)),
     ctx.events.on('call-event', (e) => {
       if (!alive()) return;
       const targets = subscriptionTargets(subscriptionsOf(e.agentId), e.eventType);
-      if (e.callbackUrl) {
+      // A campaign's callback_url hears the six events _(chosen: its payload is not documented)_.
+      if (e.callbackUrl && store.calls.get(e.callId)?.source === 'campaign') {
         const cb = callbackTarget(e.callbackUrl, e.callbackArgs);
         if (cb) targets.push(cb);
       }
       if (targets.length === 0) return;
-      const body = JSON.stringify(e.payload());
+      const body = JSON.stringify(shaped(e.payload()));
       for (const target of targets) {
         submit({ eventType: e.eventType, callId: e.callId, target, body, attempt: 1, dueAt: e.at });
       }
+    }),
+    ctx.events.on('calls-created', ({ callIds, bulkListId }) => {
+      if (bulkListId !== null) return;
+      for (const id of callIds) {
+        const row = store.calls.get(id);
+        if (row) statusChanged(id, row.status);
+      }
+    }),
+    ctx.events.on('call-updated', ({ callId, status }) => statusChanged(callId, status)),
+    ctx.events.on('calls-terminated', ({ callIds }) => {
+      for (const id of callIds) statusChanged(id, 'cancelled');
     }),
   ];
 

@@ -22,8 +22,6 @@ export interface CallFacts {
   callType: string;
   status: string;
   subStatus: string | null;
-  /** The attempt's own outcome when the row shows RETRY_SCHEDULED / RETRY_LIMIT_REACHED. */
-  attemptSubStatus: string | null;
   callDuration: number;
   /** Credits; null until computed (before the call ends). */
   callCost: number | null;
@@ -76,31 +74,35 @@ function attemptSummary(f: CallFacts) {
   };
 }
 
+/**
+ * call_completed's `status` is one of the three documented values. An attempt whose call was
+ * cancelled as it ended (the campaign window closed, so no retry can follow) is reported `failed`
+ * _(chosen)_; the row and call details still say `cancelled`/`CAMPAIGN_TIME_EXCEEDED`.
+ */
+export function attemptStatus(status: string): 'completed' | 'failed' | 'retry' {
+  return status === 'completed' || status === 'retry' ? status : 'failed';
+}
+
 export function buildPayload(eventType: EventType, f: CallFacts): Record<string, unknown> {
   const base = common(eventType, f);
   switch (eventType) {
+    // The docs' call_started sample has no numbers, bulk_list_id or retry_count.
     case 'call_started':
       return {
         ...base,
         sub_status: 'ACCEPTED',
         version_slug: f.versionSlug,
         version_description: f.versionDescription,
-        to_number: f.toNumber,
-        from_number: f.fromNumber,
-        bulk_list_id: f.bulkListId,
-        retry_count: f.retryCount,
       };
+    // The docs' call_completed: status completed, failed or retry; no sub_status.
     case 'call_completed':
       return {
         ...base,
         ...attemptSummary(f),
-        status: f.status,
-        sub_status: f.subStatus,
-        attempt_sub_status: f.attemptSubStatus,
+        status: attemptStatus(f.status),
         called_on: f.calledOn,
         transcript: f.transcript ?? [],
         retry_count: f.retryCount,
-        voicemail_detected: f.voicemailDetected,
       };
     case 'recording_completed':
       return { ...base, recording_url: f.recordingUrl, recording_duration: f.recordingDuration };

@@ -17,11 +17,11 @@ describe('webhook targets', () => {
 
   it('picks the subscriptions that list the event type, with their method and headers', () => {
     expect(subscriptionTargets(subs, 'call_completed')).toEqual([
-      { source: 'subscription', url: 'https://a.test/h', method: 'PUT', headers: { X: '1' } },
+      { source: 'subscription', url: 'https://a.test/h', method: 'PUT', headers: { X: '1' }, json: true },
     ]);
     // An old-style single event_type string counts; the method defaults to POST.
     expect(subscriptionTargets(subs, 'all_processing_completed')).toEqual([
-      { source: 'subscription', url: 'https://b.test/h', method: 'POST', headers: {} },
+      { source: 'subscription', url: 'https://b.test/h', method: 'POST', headers: {}, json: true },
     ]);
     expect(subscriptionTargets(subs, 'recording_completed')).toEqual([]);
     expect(parseSubscriptions('not json')).toEqual([]);
@@ -37,7 +37,10 @@ describe('webhook targets', () => {
       url: 'https://c.test/cb?a=1&ref=r+1&n=2&ok=true',
       method: 'POST',
       headers: { 'X-Token': 't' },
+      json: true,
     });
+    // The individual call's per-call callback goes without our JSON content type.
+    expect(callbackTarget('https://c.test/cb', null, false)?.json).toBe(false);
     expect(callbackTarget('not a url', null)).toBeNull();
   });
 
@@ -50,6 +53,7 @@ describe('webhook targets', () => {
       },
     );
     expect(outgoingHeaders({})).toMatchObject({ 'content-type': 'application/json' });
+    expect(outgoingHeaders({}, false)).toEqual({ 'user-agent': 'campaign-desk-sandbox-webhooks/1' });
     expect(outgoingHeaders({ 'Content-Type': 'text/plain' })).toEqual({
       'user-agent': 'campaign-desk-sandbox-webhooks/1',
       'Content-Type': 'text/plain',

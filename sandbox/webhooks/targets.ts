@@ -11,6 +11,8 @@ export interface Target {
   url: string;
   method: string;
   headers: Record<string, string>;
+  /** Send our JSON content type unless the headers give one (false: the per-call callback). */
+  json: boolean;
 }
 
 export type Subscription = z.infer<typeof eventSubscriptionReadSchema>;
@@ -36,11 +38,12 @@ export function subscriptionTargets(subs: readonly Subscription[], eventType: Ev
       url: s.callback_url,
       method: (s.method_type ?? 'POST').toUpperCase(),
       headers: { ...s.headers },
+      json: true,
     }));
 }
 
-/** The per-call callback, or null when the URL is unusable. */
-export function callbackTarget(url: string, argsJson: string | null): Target | null {
+/** A callback_url target (callback_args applied), or null when the URL is unusable. */
+export function callbackTarget(url: string, argsJson: string | null, json = true): Target | null {
   let u: URL;
   try {
     u = new URL(url);
@@ -59,7 +62,7 @@ export function callbackTarget(url: string, argsJson: string | null): Target | n
       // stored by the route after validation; unreadable means no extras
     }
   }
-  return { source: 'callback', url: u.toString(), method: 'POST', headers };
+  return { source: 'callback', url: u.toString(), method: 'POST', headers, json };
 }
 
 const sensitive = /authorization|api[-_]?key|token|secret|cookie|password|signature/i;

@@ -7,11 +7,12 @@ import {
   callCompletedPayloadSchema,
   callStartedPayloadSchema,
   clientAnalysisCompletedPayloadSchema,
+  legacyCallbackPayloadSchema,
   platformAnalysisCompletedPayloadSchema,
   recordingCompletedPayloadSchema,
 } from '../../shared/service/webhooks.ts';
 import { eventTypes } from '../../shared/service/enums.ts';
-import { placeCall, startTestSandbox, testBearer } from '../testing/harness.ts';
+import { allTime, placeCall, startTestSandbox, testBearer } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
 import { dayAt, loanCall, seeded, setDialer, startSmallCampaign } from '../dialer/testSupport.ts';
 import type { Seeded } from '../dialer/testSupport.ts';
@@ -126,10 +127,47 @@ describe('payloads, headers and methods', () => {
       expect(r.body.call_sid).toMatch(/^CA[0-9a-f]{32}$/);
     }
     const of = (type: string) => got.find((r) => r.body.event_type === type)?.body;
-    const hist = await t.api<{ calls: Array<Record<string, unknown>> }>('/calling/history?limit=1000');
+    const hist = await t.api<{ calls: Array<Record<string, unknown>> }>(
+      `/calling/history?${allTime}&limit=1000`,
+    );
     const row = hist.body.calls.find((c) => c.id === id) ?? {};
     const transcript = JSON.parse(String(row.transcript)) as Array<Record<string, string>>;
 
+    // Exactly the docs' fields: call_started has no numbers, bulk_list_id or retry_count, and
+    // call_completed no sub_status.
+    const common = [
+      'event_type',
+      'call_id',
+      'call_sid',
+      'agent_id',
+      'workspace_id',
+      'custom_args_values',
+      'agent_name',
+      'version_id',
+      'call_cost',
+      'overall_latency_seconds',
+      'first_utterance_seconds',
+      'tool_call_logs',
+    ];
+    expect(Object.keys(of('call_started') ?? {}).sort()).toEqual(
+      [...common, 'sub_status', 'version_slug', 'version_description'].sort(),
+    );
+    expect(Object.keys(of('call_completed') ?? {}).sort()).toEqual(
+      [
+        ...common,
+        'call_duration',
+        'agent_message_count',
+        'user_message_count',
+        'call_type',
+        'to_number',
+        'from_number',
+        'bulk_list_id',
+        'status',
+        'called_on',
+        'transcript',
+        'retry_count',
+      ].sort(),
+    );
     const started = callStartedPayloadSchema.parse(of('call_started'));
     expect(started).toMatchObject({ sub_status: 'ACCEPTED', version_slug: 'v2', call_cost: null });
     expect(started.version_description).toContain('Sectioned');
@@ -137,7 +175,6 @@ describe('payloads, headers and methods', () => {
     const completed = callCompletedPayloadSchema.parse(of('call_completed'));
     expect(completed).toMatchObject({
       status: 'completed',
-      sub_status: 'ACCEPTED',
       call_duration: row.call_duration,
       call_cost: row.call_cost,
       call_type: 'outbound',
@@ -203,9 +240,9 @@ describe('payloads, headers and methods', () => {
       .map((r) => JSON.stringify([r.body.event_type, r.body.status ?? null, r.body.retry_count]));
     expect(seen.sort()).toEqual(
       [
-        ['call_started', null, 0],
+        ['call_started', null, null],
         ['call_completed', 'retry', 0],
-        ['call_started', null, 1],
+        ['call_started', null, null],
         ['call_completed', 'failed', 1],
         ['all_processing_completed', 'failed', 1],
       ]
@@ -217,32 +254,107 @@ describe('payloads, headers and methods', () => {
       .find((r) => r.body.event_type === 'call_completed' && r.body.status === 'failed');
     expect(callCompletedPayloadSchema.parse(last?.body)).toMatchObject({
       call_id: id,
-      sub_status: 'RETRY_LIMIT_REACHED',
       call_duration: 0,
       call_cost: 0,
       transcript: [],
     });
-    expect(last?.body.attempt_sub_status).toBe('USER_DID_NOT_JOIN');
+    expect(last?.body).not.toHaveProperty('sub_status');
+  });
+
+  it('sends transcript turns as {role, content} when that variant is selected', async () => {
+    const v = await t.control('/variants', { method: 'POST', json: { transcript: 'role_content' } });
+    expect(v.status).toBe(200);
+    try {
+      await subscribe([{ event_type: ['call_completed'], callback_url: `${rx.url}/roles` }]);
+      await call({ callback_url: `${rx.url}/cb-roles` });
+      await t.advance(210);
+      const [got] = await rx.waitFor('/roles', 1);
+      // The per-call callback's transcript string follows the same variant.
+      const cb = (await rx.waitFor('/cb-roles', 2)).map(
+        (r) => legacyCallbackPayloadSchema.parse(r.body).data,
+      );
+      const cbTurns = JSON.parse(String(cb.find((d) => d.status === 'completed')?.transcript)) as unknown[];
+      expect(cbTurns[0]).toEqual({ role: 'assistant', content: expect.any(String) });
+      const turns = got?.body.transcript as Array<Record<string, string>>;
+      expect(turns.length).toBeGreaterThan(1);
+      expect(turns.every((x) => Object.keys(x).sort().join() === 'content,role')).toBe(true);
+      expect(turns[0]?.role).toBe('assistant');
+      expect(turns.some((x) => x.role === 'user')).toBe(true);
+    } finally {
+      await t.control('/variants', { method: 'DELETE' });
+    }
   });
 });
 
 describe('callbacks', () => {
-  it('posts every event of an individual call to its callback_url with callback_args headers and params', async () => {
+  it("posts the per-call payload to an individual call's callback_url on each status change, without a Content-Type", async () => {
     const id = await call({
       callback_url: `${rx.url}/cb?source=desk`,
       callback_args: { headers: { 'X-Token': 'abc123' }, params: { ref: 'r-1', n: 2 } },
     });
     await t.advance(210);
-    const got = await rx.waitFor('/cb', 6);
-    expect(got.map((r) => r.body.event_type).sort()).toEqual([...eventTypes].sort());
+    const got = await rx.waitFor('/cb', 2);
+    await quiet();
+    expect(rx.on('/cb')).toHaveLength(2); // ongoing, then completed: not the six webhook events
     for (const r of got) {
       expect(r.method).toBe('POST');
+      expect(r.headers['content-type']).toBeUndefined();
       expect(r.headers['x-token']).toBe('abc123');
       expect(Object.fromEntries(r.query)).toEqual({ source: 'desk', ref: 'r-1', n: '2' });
-      expect(r.body.call_id).toBe(id);
+      expect(r.body).toMatchObject({ status: 'success', message: 'Call Details' });
+      expect(r.body).not.toHaveProperty('event_type');
     }
-    const log = await settled(id, `${rx.url}/cb?source=desk&ref=r-1&n=2`, 6);
+    const [first, second] = got.map((r) => legacyCallbackPayloadSchema.parse(r.body).data);
+    expect(first).toMatchObject({ call_id: id, status: 'ongoing', retry: 0, transcript: '' });
+    expect(second).toMatchObject({ call_id: id, status: 'completed', retry: 0, to_number: '+919812345678' });
+    expect(typeof second?.transcript).toBe('string');
+    const turns = JSON.parse(String(second?.transcript)) as Array<Record<string, string>>;
+    expect(turns[0]).toHaveProperty('bot');
+    const log = await settled(id, `${rx.url}/cb?source=desk&ref=r-1&n=2`, 2);
     expect(log.every((d) => d.source === 'callback' && d.status === 'delivered')).toBe(true);
+    expect(log.map((d) => d.event_type)).toEqual(['call_status_changed', 'call_status_changed']);
+  });
+
+  it('posts retry and failed status changes with the retry count, and a Content-Type only when callback_args gives one', async () => {
+    await setDialer(t, { shares: { no_answer: 1 } });
+    const id = await call({
+      call_config: { call_retry_config: { retry_count: 1, retry_not_picked: 1 } },
+      callback_url: `${rx.url}/cb-retry`,
+      callback_args: { headers: { 'Content-Type': 'application/json' } },
+    });
+    await t.advance(46);
+    await t.advance(60 + 46);
+    const got = await rx.waitFor('/cb-retry', 4);
+    await quiet();
+    const data = rx.on('/cb-retry').map((r) => legacyCallbackPayloadSchema.parse(r.body).data);
+    expect(data.map((d) => [d.call_id, d.status, d.retry])).toEqual([
+      [id, 'ongoing', 0],
+      [id, 'retry', 0],
+      [id, 'ongoing', 1],
+      [id, 'failed', 1],
+    ]);
+    expect(got.every((r) => r.headers['content-type'] === 'application/json')).toBe(true);
+  });
+
+  it('posts registered at creation and cancelled when a queued call is terminated', async () => {
+    const later = new Date(t.sb.context.clock.nowMs() + 24 * 3600_000).toISOString();
+    const id = await call({
+      call_config: { call_time: { scheduled_at: later } },
+      callback_url: `${rx.url}/cb-term`,
+    });
+    const term = await t.api('/campaign/terminate/calls', { method: 'PATCH', json: { call_ids: [id] } });
+    expect(term.status).toBe(200);
+    await rx.waitFor('/cb-term', 2);
+    await quiet();
+    expect(
+      rx.on('/cb-term').map((r) => {
+        const d = legacyCallbackPayloadSchema.parse(r.body).data;
+        return [d.call_id, d.status, d.retry];
+      }),
+    ).toEqual([
+      [id, 'registered', 0],
+      [id, 'cancelled', 0],
+    ]);
   });
 
   it("posts a campaign's calls to the campaign callback_url (v2 start)", async () => {

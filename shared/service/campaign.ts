@@ -22,6 +22,10 @@ export const makeCallAsyncRequestSchema = z.object({
 });
 export type MakeCallAsyncRequest = z.infer<typeof makeCallAsyncRequestSchema>;
 
+/** make-call-async as the app builds it: exactly one of from_numbers / number_pool_id. */
+export type MakeCallAsyncInput = Omit<MakeCallAsyncRequest, 'from_numbers' | 'number_pool_id'> &
+  ({ from_numbers: string[]; number_pool_id?: never } | { number_pool_id: string; from_numbers?: never });
+
 /** True when exactly one number source is given (the 422 rule). */
 export const hasExactlyOneNumberSource = (r: { from_numbers?: unknown; number_pool_id?: unknown }): boolean =>
   (r.from_numbers !== undefined && r.from_numbers !== null) !==

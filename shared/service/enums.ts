@@ -70,18 +70,6 @@ export const bulkListStatuses = [
 ] as const;
 export type BulkListStatus = (typeof bulkListStatuses)[number];
 
-/** Upload processing phase as a client should act on it (notes §1). */
-export type UploadPhase = 'in_progress' | 'completed' | 'failed' | 'unknown';
-export function uploadPhase(status: string): UploadPhase {
-  const s = status.toLowerCase();
-  if (s === 'completed' || s === 'ready') return 'completed';
-  if (s === 'failed') return 'failed';
-  if (s === 'uploaded' || s === 'verifying' || s === 'processing') return 'in_progress';
-  // `scheduled` means it was started, hence processing had completed.
-  if (s === 'scheduled') return 'completed';
-  return 'unknown';
-}
-
 /** The six webhook event types (seed, "Events"). */
 export const eventTypes = [
   'call_started',

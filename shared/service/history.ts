@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { callStatusSchema, callStatuses, callSubStatusReadSchema } from './enums.ts';
+import { parseServiceTimestamp } from './normalize.ts';
+
+/** A timestamp in any documented form (with or without microseconds and offset). */
+const serviceTimestampSchema = z
+  .string()
+  .refine((s) => parseServiceTimestamp(s) !== null, 'must be an ISO 8601 date-time');
 
 /** `agent` object of a call record. */
 export const callAgentSchema = z.object({
@@ -29,21 +35,20 @@ export const callRecordSchema = z.object({
   sub_status: callSubStatusReadSchema.nullish(),
   transcript: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]).nullish(),
   audio_recording: z.string().nullish(),
-  created_at: z.string(),
+  created_at: serviceTimestampSchema,
   agent: callAgentSchema.nullish(),
   call_duration: z.number().nullish(),
-  call_attempt_time: z.string().nullish(),
+  call_attempt_time: serviceTimestampSchema.nullish(),
   call_cost: z.number().nullish(),
   call_type: z.string().nullish(),
   inbound_from: z.string().nullish(),
   credits_processed: z.boolean().nullish(),
   from_numbers: z.array(z.string()).nullish(),
   voicemail_detected: z.boolean().nullish(),
-  bulk_list_id: z.string().nullish(),
 });
 export type CallRecord = z.infer<typeof callRecordSchema>;
 
-/** `total` is an integer; the real service was observed sending the string "many" (notes §9). */
+/** `total` is an integer; the real service was observed sending a string ("many", notes §9). */
 export const historyTotalSchema = z.union([z.number().int(), z.string()]);
 
 export const historyResponseSchema = z.object({
@@ -55,11 +60,21 @@ export const historyResponseSchema = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
-/** Query of `GET /calling/history` as the client sends it. */
+/**
+ * The service's declared defaults when a date is left out (history/get-call-history): one fixed,
+ * stale day. A request without dates therefore returns that day only, never "everything".
+ */
+export const historyDefaultStartDate = '2025-09-25T00:00:00+05:30';
+export const historyDefaultEndDate = '2025-09-25T23:59:59+05:30';
+
+/**
+ * Query of `GET /calling/history` as the client sends it: always an explicit window (without one
+ * the service answers its fixed default day).
+ */
 export const historyQuerySchema = z.object({
   /** ISO 8601 with a timezone offset. */
-  start_date: z.iso.datetime({ offset: true }).optional(),
-  end_date: z.iso.datetime({ offset: true }).optional(),
+  start_date: z.iso.datetime({ offset: true }),
+  end_date: z.iso.datetime({ offset: true }),
   limit: z.number().int().min(0).optional(),
   offset: z.number().int().min(0).optional(),
   agent_id: z.string().min(1).optional(),

@@ -13,3 +13,4 @@ export * from './agent.ts';
 export * from './callDetails.ts';
 export * from './workspace.ts';
 export * from './webhooks.ts';
+export * from './normalize.ts';

@@ -35,18 +35,34 @@ export const individualCallRequestSchema = z.object({
 });
 export type IndividualCallRequest = z.infer<typeof individualCallRequestSchema>;
 
-/** Null when the number sources follow the seed's rule, else why not. */
+/** Exactly one caller-number source, as the type of what a client may send. */
+export type IndividualCallNumberSource =
+  | { number_pool_id: string; from_number_id?: never; from_number?: never }
+  | { from_number_id: string | string[]; number_pool_id?: never; from_number?: never }
+  | { from_number: string | string[]; number_pool_id?: never; from_number_id?: never };
+
+/** An individual call as the app builds it: the request with exactly one number source. */
+export type IndividualCallInput = Omit<
+  IndividualCallRequest,
+  'number_pool_id' | 'from_number_id' | 'from_number'
+> &
+  IndividualCallNumberSource;
+
+/**
+ * Null when exactly one number source is given (initiate-individual-call-v2: "give exactly one of
+ * number_pool_id, from_number_id, from_number"), else why not, naming the fields.
+ */
 export function numberSourceProblem(r: {
   number_pool_id?: unknown;
   from_number_id?: unknown;
   from_number?: unknown;
 }): string | null {
   const has = (v: unknown) => v !== undefined && v !== null;
-  if (!has(r.number_pool_id) && !has(r.from_number_id) && !has(r.from_number)) {
-    return 'one of number_pool_id, from_number_id or from_number is required';
-  }
-  if (has(r.from_number_id) && has(r.from_number)) {
-    return 'from_number_id and from_number must not both be set';
+  const given = (['number_pool_id', 'from_number_id', 'from_number'] as const).filter((k) => has(r[k]));
+  if (given.length === 0)
+    return 'give exactly one of number_pool_id, from_number_id or from_number (none given)';
+  if (given.length > 1) {
+    return `give exactly one of number_pool_id, from_number_id or from_number (got ${given.join(' and ')})`;
   }
   return null;
 }

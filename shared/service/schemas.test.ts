@@ -8,7 +8,7 @@ import {
   normalizeAgent,
   numberSourceProblem,
   transcriptTurns,
-  uploadPhase,
+  uploadPhaseOf,
   uploadStatusResponseSchema,
   webhookPayloadSchema,
   legacyCallbackPayloadSchema,
@@ -20,14 +20,28 @@ describe('error bodies', () => {
     expect(errorMessageOf({ error: { code: '401 Unauthorized', message: 'Invalid credentials' } })).toEqual({
       code: '401 Unauthorized',
       message: 'Invalid credentials',
+      fields: [],
     });
     expect(errorMessageOf({ detail: 'Bulk list is not ready' })).toEqual({
       code: null,
       message: 'Bulk list is not ready',
+      fields: [],
     });
     expect(
       errorMessageOf({ detail: [{ loc: ['body', 'bulk_list_id'], msg: 'field required' }] })?.message,
     ).toBe('bulk_list_id: field required');
+    expect(
+      errorMessageOf({
+        detail: [
+          { type: 'missing', loc: ['body', 'campaign_start_time'], msg: 'Field required', input: null },
+          { type: 'missing', loc: ['body', 'call_config'], msg: 'Field required', input: null },
+        ],
+      }),
+    ).toEqual({
+      code: null,
+      message: 'campaign_start_time: Field required; call_config: Field required',
+      fields: ['campaign_start_time', 'call_config'],
+    });
     expect(errorMessageOf({ message: 'other' })).toBeNull();
     expect(errorMessageOf('text')).toBeNull();
   });
@@ -73,10 +87,12 @@ describe('documented variants', () => {
     ).toBe(true);
   });
 
-  it('maps upload statuses to phases (ready = completed)', () => {
+  it('maps upload statuses to phases (ready = completed = done; unknown names are null)', () => {
     expect(
-      ['uploaded', 'verifying', 'processing', 'completed', 'ready', 'failed', 'odd'].map(uploadPhase),
-    ).toEqual(['in_progress', 'in_progress', 'in_progress', 'completed', 'completed', 'failed', 'unknown']);
+      ['uploaded', 'verifying', 'processing', 'completed', 'ready', 'failed', 'Ready', 'odd'].map(
+        uploadPhaseOf,
+      ),
+    ).toEqual(['in_progress', 'in_progress', 'in_progress', 'done', 'done', 'failed', 'done', null]);
   });
 
   it('reads both agent list envelopes', () => {
@@ -182,11 +198,16 @@ describe('documented variants', () => {
 });
 
 describe('number-source rules', () => {
-  it('individual call: at least one source; never from_number_id with from_number', () => {
-    expect(numberSourceProblem({})).toMatch(/one of/);
-    expect(numberSourceProblem({ from_number_id: 'a', from_number: '+1' })).toMatch(/must not both/);
+  it('individual call: exactly one of number_pool_id, from_number_id, from_number', () => {
+    expect(numberSourceProblem({})).toMatch(/exactly one .*none given/);
+    expect(numberSourceProblem({ from_number_id: 'a', from_number: '+1' })).toMatch(
+      /got from_number_id and from_number/,
+    );
     expect(numberSourceProblem({ number_pool_id: 'p' })).toBeNull();
-    expect(numberSourceProblem({ number_pool_id: 'p', from_number: '+1' })).toBeNull();
+    expect(numberSourceProblem({ from_number: ['+1'] })).toBeNull();
+    expect(numberSourceProblem({ number_pool_id: 'p', from_number: '+1' })).toMatch(
+      /got number_pool_id and from_number/,
+    );
   });
 
   it('campaign start: exactly one of from_numbers and number_pool_id', () => {

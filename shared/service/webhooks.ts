@@ -36,7 +36,7 @@ export const callStartedPayloadSchema = z.object({
   version_description: z.string().nullish(),
 });
 
-/** Sent for each attempt; `status` is completed, failed or retry. */
+/** Sent for each attempt; `status` is completed, failed or retry (no sub_status in the docs). */
 export const callCompletedPayloadSchema = z.object({
   event_type: z.literal('call_completed'),
   ...commonFields,
@@ -48,7 +48,6 @@ export const callCompletedPayloadSchema = z.object({
   from_number: z.string().nullish(),
   bulk_list_id: z.string().nullish(),
   status: z.string().nullish(),
-  sub_status: z.string().nullish(),
   called_on: z.string().nullish(),
   transcript: transcriptField,
   retry_count: z.number().int().nullish(),
@@ -101,7 +100,10 @@ export const webhookPayloadSchema = z.discriminatedUnion('event_type', [
 ]);
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
-/** Legacy per-call callback (`callback_url` on the individual call): sent on each status change. */
+/**
+ * Per-call callback (`callback_url` on the individual call): sent on each status change, with the
+ * transcript as a string (docs: get-started/tutorials/webhooks).
+ */
 export const legacyCallbackPayloadSchema = z.object({
   status: z.string(),
   data: z.object({

@@ -20,6 +20,8 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number;
   /** How many attempts were made before giving up. */
   attempts?: number;
+  /** Fields a validation error names (`detail: [{loc: ["body", "call_config"], …}]`). */
+  fields?: string[];
 }
 
 /**
@@ -33,6 +35,7 @@ export class ApiError extends Error {
   readonly operation: string;
   readonly retryAfterSeconds: number | undefined;
   readonly attempts: number;
+  readonly fields: string[];
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -43,6 +46,7 @@ export class ApiError extends Error {
     this.operation = init.operation;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.attempts = init.attempts ?? 1;
+    this.fields = init.fields ?? [];
   }
 }
 

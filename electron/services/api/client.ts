@@ -1,6 +1,8 @@
-// The app's client for the calling service: one function per operation, responses checked with the
-// shared wire schemas (tolerant of every documented variant). GETs (and the balance check) are
-// retried on 429 / 5xx / dropped connections; nothing that creates or starts anything is.
+// The app's client for the calling service: one function per operation. Requests are checked
+// against the strict rules before they leave (required upload fields, explicit history window,
+// exactly one number source); responses are parsed with the shared wire schemas and normalised
+// (shared/service/normalize.ts) so every documented variant reaches the app in one shape. GETs (and
+// the balance check) are retried on 429 / 5xx / dropped connections; nothing that starts calls is.
 import type { z } from 'zod';
 import {
   agentByIdResponseSchema,
@@ -17,7 +19,11 @@ import { callDetailsResponseSchema } from '../../../shared/service/callDetails.t
 import type { CallDetails } from '../../../shared/service/callDetails.ts';
 import {
   campaignListResponseSchema,
+  campaignStartRequestSchema,
   campaignStartResponseSchema,
+  campaignStartV2RequestSchema,
+  hasExactlyOneNumberSource,
+  makeCallAsyncRequestSchema,
   makeCallAsyncResponseSchema,
   terminateResponseSchema,
 } from '../../../shared/service/campaign.ts';
@@ -26,20 +32,31 @@ import type {
   CampaignStartRequest,
   CampaignStartResponse,
   CampaignStartV2Request,
-  MakeCallAsyncRequest,
+  MakeCallAsyncInput,
   MakeCallAsyncResponse,
   TerminateRequest,
   TerminateResponse,
 } from '../../../shared/service/campaign.ts';
-import { uploadPhase } from '../../../shared/service/enums.ts';
-import type { UploadPhase } from '../../../shared/service/enums.ts';
 import { historyQuerySchema, historyResponseSchema } from '../../../shared/service/history.ts';
-import type { HistoryQuery, HistoryResponse } from '../../../shared/service/history.ts';
-import { individualCallResponseSchema } from '../../../shared/service/individualCall.ts';
-import type {
-  IndividualCallRequest,
-  IndividualCallResponse,
+import type { HistoryQuery } from '../../../shared/service/history.ts';
+import {
+  individualCallRequestSchema,
+  individualCallResponseSchema,
+  numberSourceProblem,
 } from '../../../shared/service/individualCall.ts';
+import type { IndividualCallInput, IndividualCallResponse } from '../../../shared/service/individualCall.ts';
+import {
+  normalizeBalance,
+  normalizeHistoryPage,
+  normalizeTranscript,
+  normalizeUploadStatus,
+} from '../../../shared/service/normalize.ts';
+import type {
+  BalanceView,
+  HistoryPage,
+  TranscriptTurnView,
+  UploadStatusView,
+} from '../../../shared/service/normalize.ts';
 import {
   balanceResponseSchema,
   campaignSaveResponseSchema,
@@ -48,7 +65,6 @@ import {
   uploadStatusResponseSchema,
 } from '../../../shared/service/upload.ts';
 import type {
-  BalanceResponse,
   CampaignSaveResponse,
   CampaignUploadOptions,
   UploadCsvResponse,
@@ -73,13 +89,24 @@ export interface PageOptions extends CallOptions {
   offset?: number;
 }
 
-/** A CSV upload: the file plus the campaign fields (objects are sent as the JSON strings the service wants). */
+/**
+ * A CSV upload: the file plus the campaign fields (objects are sent as the JSON strings the service
+ * wants). The start/end times and call_config are required, as the service requires them.
+ */
 export interface CampaignUpload extends CampaignUploadOptions {
   file: Blob;
   fileName: string;
 }
 
+/** Call details with the transcript as turns (`transcription_url` in either documented form). */
+export interface CallDetailsView extends Omit<CallDetails, 'transcription_url'> {
+  transcript: TranscriptTurnView[];
+}
+
 const enc = encodeURIComponent;
+
+const refused = (operation: string, message: string) =>
+  new ApiError({ kind: 'rejected', operation, message });
 
 /** Check what we are about to send; a bad request never leaves the machine. */
 function checked<T extends z.ZodType>(operation: string, schema: T, value: unknown): z.infer<T> {
@@ -87,10 +114,17 @@ function checked<T extends z.ZodType>(operation: string, schema: T, value: unkno
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw refused(operation, `${where}${issue?.message ?? 'invalid request'}`);
+}
+
+/** An upload answer in one shape; a status the docs do not name is an invalid response. */
+function uploadView(operation: string, r: UploadStatusResponse | UploadCsvResponse): UploadStatusView {
+  const view = normalizeUploadStatus(r);
+  if (view) return view;
   throw new ApiError({
-    kind: 'rejected',
+    kind: 'invalid_response',
     operation,
-    message: `${where}${issue?.message ?? 'invalid request'}`,
+    message: `The calling service reported upload status "${r.status}", which the app does not know`,
   });
 }
 
@@ -102,9 +136,9 @@ function uploadForm(operation: string, u: CampaignUpload): FormData {
   form.set('campaign_name', fields.campaign_name);
   form.set('country_code', fields.country_code);
   form.set('variables_map', JSON.stringify(fields.variables_map));
-  if (fields.campaign_start_time) form.set('campaign_start_time', fields.campaign_start_time);
-  if (fields.campaign_end_time) form.set('campaign_end_time', fields.campaign_end_time);
-  if (fields.call_config) form.set('call_config', JSON.stringify(fields.call_config));
+  form.set('campaign_start_time', fields.campaign_start_time);
+  form.set('campaign_end_time', fields.campaign_end_time);
+  form.set('call_config', JSON.stringify(fields.call_config));
   if (fields.remove_invalid_rows !== undefined)
     form.set('remove_invalid_rows', String(fields.remove_invalid_rows));
   if (fields.transliterate_callee_name !== undefined) {
@@ -172,7 +206,7 @@ export function createApiClient(options: ApiClientOptions) {
       return normalizeAgent(detail);
     },
 
-    /** `PATCH /agent/v1` edit_event_subscriptions (sends the bearer token too). */
+    /** `PATCH /agent/v1` edit_event_subscriptions (X-API-KEY; the bearer token too when one is stored). */
     async editEventSubscriptions(
       req: Omit<EditEventSubscriptionsRequest, 'operation'>,
       opts: CallOptions = {},
@@ -193,10 +227,13 @@ export function createApiClient(options: ApiClientOptions) {
       });
     },
 
-    /** `GET /calling/history`: one page (`total` may be a number or a string such as "many"). */
-    async listCallHistory(query: HistoryQuery = {}, opts: CallOptions = {}): Promise<HistoryResponse> {
+    /**
+     * `GET /calling/history`: one page of an explicit window (the service's default is one stale
+     * day). Transcripts as turns, times as UTC ISO, `total` a number or null ("many").
+     */
+    async listCallHistory(query: HistoryQuery, opts: CallOptions = {}): Promise<HistoryPage> {
       const q = checked('listCallHistory', historyQuerySchema, query);
-      return request({
+      const page = await request({
         operation: 'listCallHistory',
         method: 'GET',
         path: '/calling/history',
@@ -205,13 +242,14 @@ export function createApiClient(options: ApiClientOptions) {
         idempotent: true,
         ...opts,
       });
+      return normalizeHistoryPage(page);
     },
 
-    /** `GET /calling/call-details?id=`. */
+    /** `GET /calling/call-details?id=`, the transcript as turns. */
     async getCallDetails(
       callId: string,
       opts: CallOptions & { sendAnalysis?: boolean } = {},
-    ): Promise<CallDetails> {
+    ): Promise<CallDetailsView> {
       const res = await request({
         operation: 'getCallDetails',
         method: 'GET',
@@ -221,19 +259,27 @@ export function createApiClient(options: ApiClientOptions) {
         idempotent: true,
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
-      return res.data;
+      const { transcription_url: turns, ...details } = res.data;
+      return { ...details, transcript: normalizeTranscript(turns) };
     },
 
-    /** `POST /calling/v2/outbound/individual`. Never retried: a retry could call the person twice. */
+    /**
+     * `POST /calling/v2/outbound/individual` with exactly one number source. Without credits the
+     * service queues the call (`registered`) rather than refusing it. Never retried: a retry could
+     * call the person twice.
+     */
     async startIndividualCall(
-      req: IndividualCallRequest,
+      req: IndividualCallInput,
       opts: CallOptions = {},
     ): Promise<IndividualCallResponse> {
+      const body = checked('startIndividualCall', individualCallRequestSchema, req);
+      const problem = numberSourceProblem(body);
+      if (problem) throw refused('startIndividualCall', problem);
       return request({
         operation: 'startIndividualCall',
         method: 'POST',
         path: '/calling/v2/outbound/individual',
-        json: req,
+        json: body,
         schema: individualCallResponseSchema,
         idempotent: false,
         ...opts,
@@ -241,8 +287,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** `POST /campaign/upload-csv` (5,000+ rows). Store the returned bulk_list_id. */
-    async uploadCampaignCsv(upload: CampaignUpload, opts: CallOptions = {}): Promise<UploadCsvResponse> {
-      return request({
+    async uploadCampaignCsv(upload: CampaignUpload, opts: CallOptions = {}): Promise<UploadStatusView> {
+      const res = await request({
         operation: 'uploadCampaignCsv',
         method: 'POST',
         path: '/campaign/upload-csv',
@@ -251,13 +297,14 @@ export function createApiClient(options: ApiClientOptions) {
         idempotent: false,
         ...opts,
       });
+      return uploadView('uploadCampaignCsv', res);
     },
 
-    /** `GET /campaign/upload-status/{id}`, with the phase a client acts on (ready = completed). */
-    async getUploadStatus(
-      bulkListId: string,
-      opts: CallOptions = {},
-    ): Promise<UploadStatusResponse & { phase: UploadPhase }> {
+    /**
+     * `GET /campaign/upload-status/{id}` in one shape: `phase` in_progress (uploaded, verifying,
+     * processing), done (completed, ready) or failed; either counter set.
+     */
+    async getUploadStatus(bulkListId: string, opts: CallOptions = {}): Promise<UploadStatusView> {
       const res = await request({
         operation: 'getUploadStatus',
         method: 'GET',
@@ -266,12 +313,15 @@ export function createApiClient(options: ApiClientOptions) {
         idempotent: true,
         ...opts,
       });
-      return { ...res, phase: uploadPhase(res.status) };
+      return uploadView('getUploadStatus', res);
     },
 
-    /** `POST /campaign/check-balance/{id}` (a check; safe to repeat). */
-    async checkBalance(bulkListId: string, opts: CallOptions = {}): Promise<BalanceResponse> {
-      return request({
+    /**
+     * `POST /campaign/check-balance/{id}` (a check; safe to repeat), from the schema shape, the
+     * guidance shape or both: `sufficientBalance` is null when the service does not say.
+     */
+    async checkBalance(bulkListId: string, opts: CallOptions = {}): Promise<BalanceView> {
+      const res = await request({
         operation: 'checkBalance',
         method: 'POST',
         path: `/campaign/check-balance/${enc(bulkListId)}`,
@@ -279,15 +329,20 @@ export function createApiClient(options: ApiClientOptions) {
         idempotent: true,
         ...opts,
       });
+      return normalizeBalance(res);
     },
 
-    /** `POST /campaign/make-call-async`. Never retried: a list must start once. */
-    async makeCallAsync(req: MakeCallAsyncRequest, opts: CallOptions = {}): Promise<MakeCallAsyncResponse> {
+    /** `POST /campaign/make-call-async`, exactly one of from_numbers / number_pool_id. Never retried: a list must start once. */
+    async makeCallAsync(req: MakeCallAsyncInput, opts: CallOptions = {}): Promise<MakeCallAsyncResponse> {
+      const body = checked('makeCallAsync', makeCallAsyncRequestSchema, req);
+      if (!hasExactlyOneNumberSource(body)) {
+        throw refused('makeCallAsync', 'Give exactly one of from_numbers or number_pool_id');
+      }
       return request({
         operation: 'makeCallAsync',
         method: 'POST',
         path: '/campaign/make-call-async',
-        json: req,
+        json: body,
         schema: makeCallAsyncResponseSchema,
         idempotent: false,
         ...opts,
@@ -313,7 +368,7 @@ export function createApiClient(options: ApiClientOptions) {
         operation: 'startCampaign',
         method: 'POST',
         path: '/campaign/start',
-        json: req,
+        json: checked('startCampaign', campaignStartRequestSchema, req),
         schema: campaignStartResponseSchema,
         idempotent: false,
         ...opts,
@@ -329,7 +384,7 @@ export function createApiClient(options: ApiClientOptions) {
         operation: 'startCampaignV2',
         method: 'POST',
         path: '/campaign/v2/start',
-        json: req,
+        json: checked('startCampaignV2', campaignStartV2RequestSchema, req),
         schema: campaignStartResponseSchema,
         idempotent: false,
         ...opts,

@@ -8,7 +8,7 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Read the key at each request (it lives in the keychain and may be rotated). */
   apiKey: () => Promise<string | null>;
-  /** Only the agent subscription update sends it. */
+  /** Optional; only the agent subscription update sends it, and only when one is stored. */
   bearerToken?: () => Promise<string | null>;
   /** Per attempt, headers and body together. Default 15 s. */
   timeoutMs?: number;
@@ -43,7 +43,7 @@ export interface RequestSpec<S extends z.ZodType> {
   schema: S;
   /** Safe to repeat: only these are retried automatically. Nothing that starts calls is. */
   idempotent: boolean;
-  /** Send `Authorization: Bearer <token>` too. */
+  /** Send `Authorization: Bearer <token>` too, when the workspace has one. */
   bearer?: boolean;
   signal?: AbortSignal;
 }
@@ -57,6 +57,7 @@ interface AttemptFailure {
   status?: number;
   code?: string;
   retryAfterSeconds?: number;
+  fields?: string[];
   retryable: boolean;
 }
 
@@ -80,17 +81,9 @@ export function createTransport(options: ApiClientOptions): Transport {
         message: 'No API key is stored for this workspace',
       });
     }
-    let bearer: string | null = null;
-    if (spec.bearer) {
-      bearer = (await options.bearerToken?.()) ?? null;
-      if (!bearer) {
-        throw new ApiError({
-          kind: 'unauthorized',
-          operation: spec.operation,
-          message: 'This operation needs the workspace bearer token, and none is stored',
-        });
-      }
-    }
+    // X-API-KEY authenticates every operation; a workspace that also has a bearer token sends it
+    // where the seed shows one (PATCH /agent/v1), and a workspace without one simply does not.
+    const bearer = spec.bearer ? ((await options.bearerToken?.()) ?? null) : null;
     const secrets = [apiKey, bearer];
     const url = buildUrl(base, spec.path, spec.query);
     const headers: Record<string, string> = { 'X-API-KEY': apiKey, Accept: 'application/json' };
@@ -118,6 +111,7 @@ export function createTransport(options: ApiClientOptions): Transport {
           ...(failure.retryAfterSeconds !== undefined
             ? { retryAfterSeconds: failure.retryAfterSeconds }
             : {}),
+          ...(failure.fields && failure.fields.length > 0 ? { fields: failure.fields } : {}),
           attempts: attempt,
         });
       }
@@ -204,6 +198,7 @@ export function createTransport(options: ApiClientOptions): Transport {
         status: res.status,
         message,
         ...(fromBody?.code ? { code: fromBody.code } : {}),
+        ...(fromBody ? { fields: fromBody.fields } : {}),
         ...(retryAfterSeconds !== undefined && res.status === 429 ? { retryAfterSeconds } : {}),
         retryable: res.status === 429 || res.status >= 500,
       };

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  normalizeBalance,
+  normalizeTimestamp,
+  normalizeTotal,
+  normalizeTranscript,
+  normalizeUploadStatus,
+} from './normalize.ts';
+
+describe('normalizeTimestamp', () => {
+  it.each([
+    ['2026-11-23T10:00:00.123Z', '2026-11-23T10:00:00.123Z'],
+    ['2026-11-23T10:00:00.123999+00:00', '2026-11-23T10:00:00.123Z'],
+    ['2026-11-23T10:00:00.678043+00:00', '2026-11-23T10:00:00.678Z'],
+    ['2026-11-23T15:30:00+05:30', '2026-11-23T10:00:00.000Z'],
+    ['2026-11-23T15:30:00+0530', '2026-11-23T10:00:00.000Z'],
+    ['2026-11-23T10:00:00.123999', '2026-11-23T10:00:00.123Z'],
+    ['2026-11-23T10:00:00', '2026-11-23T10:00:00.000Z'],
+    ['2026-11-23 10:00:00.5', '2026-11-23T10:00:00.500Z'],
+    ['2026-11-23T10:00', '2026-11-23T10:00:00.000Z'],
+  ])('reads %s as %s (fractions cut, no offset = UTC)', (text, iso) => {
+    expect(normalizeTimestamp(text)).toBe(iso);
+  });
+
+  it('gives null for text that is not a timestamp', () => {
+    expect(normalizeTimestamp('yesterday')).toBeNull();
+    expect(normalizeTimestamp('2026-13-45T10:00:00Z')).toBeNull();
+    expect(normalizeTimestamp(null)).toBeNull();
+  });
+});
+
+describe('normalizeTranscript', () => {
+  const expected = [
+    { speaker: 'agent', text: 'Hello, am I speaking with Asha?' },
+    { speaker: 'user', text: 'Yes, speaking.' },
+  ];
+
+  it('reads turns keyed by speaker, as a list or a JSON string, with metadata beside them', () => {
+    const keyed = [{ bot: 'Hello, am I speaking with Asha?' }, { user: 'Yes, speaking.' }];
+    expect(normalizeTranscript(keyed)).toEqual(expected);
+    expect(normalizeTranscript(JSON.stringify(keyed))).toEqual(expected);
+    expect(
+      normalizeTranscript([
+        { bot: 'Hello, am I speaking with Asha?', message_id: 'm1', timestamp: 3 },
+        { user: 'Yes, speaking.', message_id: 'm2' },
+      ]),
+    ).toEqual(expected);
+  });
+
+  it('reads {role, content} turns the same way (assistant/bot/agent are the agent)', () => {
+    expect(
+      normalizeTranscript([
+        { role: 'assistant', content: 'Hello, am I speaking with Asha?' },
+        { role: 'user', content: 'Yes, speaking.' },
+      ]),
+    ).toEqual(expected);
+    expect(normalizeTranscript([{ role: 'bot', content: 'Hi' }])).toEqual([{ speaker: 'agent', text: 'Hi' }]);
+    expect(normalizeTranscript([{ role: 'system', content: 'x' }])).toEqual([
+      { speaker: 'other', text: 'x' },
+    ]);
+  });
+
+  it('gives no turns for empty or malformed transcripts', () => {
+    expect(normalizeTranscript('')).toEqual([]);
+    expect(normalizeTranscript('not json')).toEqual([]);
+    expect(normalizeTranscript('{"bot":"x"}')).toEqual([]);
+    expect(normalizeTranscript(null)).toEqual([]);
+    expect(normalizeTranscript([1, 'x', { other: 'y' }])).toEqual([]);
+  });
+});
+
+describe('normalizeTotal', () => {
+  it('reads a number, a numeric string, and "many" (unknown)', () => {
+    expect(normalizeTotal(42)).toBe(42);
+    expect(normalizeTotal('42')).toBe(42);
+    expect(normalizeTotal('many')).toBeNull();
+  });
+});
+
+describe('normalizeUploadStatus', () => {
+  it('reads the schema counters and the guidance counters into one view', () => {
+    expect(
+      normalizeUploadStatus({
+        bulk_list_id: 'b',
+        status: 'verifying',
+        campaign_name: 'C',
+        total_callees: 5000,
+        invalidated_rows_count: 12,
+        invalidated_rows_csv_url: 'https://x/y.csv',
+      }),
+    ).toEqual({
+      bulkListId: 'b',
+      status: 'verifying',
+      phase: 'in_progress',
+      campaignName: 'C',
+      totalRows: null,
+      processedRows: null,
+      validRows: 5000,
+      invalidRows: 12,
+      invalidRowsCsvUrl: 'https://x/y.csv',
+      message: null,
+    });
+    expect(
+      normalizeUploadStatus({
+        bulk_list_id: 'b',
+        status: 'ready',
+        total_rows: 6200,
+        processed_rows: 6200,
+        successful_rows: 6144,
+        failed_rows: 56,
+      }),
+    ).toMatchObject({
+      phase: 'done',
+      totalRows: 6200,
+      processedRows: 6200,
+      validRows: 6144,
+      invalidRows: 56,
+    });
+    expect(normalizeUploadStatus({ bulk_list_id: 'b', status: 'failed' })?.phase).toBe('failed');
+    expect(normalizeUploadStatus({ bulk_list_id: 'b', status: 'exploded' })).toBeNull();
+  });
+});
+
+describe('normalizeBalance', () => {
+  it('reads the schema shape (no verdict), the guidance shape and both merged', () => {
+    expect(normalizeBalance({ status: 'draft', bulk_list_id: 'b', message: 'ok' })).toEqual({
+      bulkListId: 'b',
+      status: 'draft',
+      message: 'ok',
+      requiredCredits: null,
+      availableCredits: null,
+      sufficientBalance: null,
+    });
+    expect(
+      normalizeBalance({
+        bulk_list_id: 'b',
+        required_credits: 6200,
+        available_credits: 8500,
+        sufficient_balance: true,
+      }),
+    ).toMatchObject({ status: null, requiredCredits: 6200, availableCredits: 8500, sufficientBalance: true });
+    // Counts without a verdict: the verdict follows from them.
+    expect(normalizeBalance({ required_credits: 10, available_credits: 5 }).sufficientBalance).toBe(false);
+  });
+});

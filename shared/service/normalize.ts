@@ -1,0 +1,215 @@
+// One shape for the app from every documented variant of an answer (notes: "Where the service's own
+// docs are stricter…"): transcript turns keyed by speaker or as {role, content}; timestamps with or
+// without microseconds and offsets; `total` as a number or a string; the balance check's two shapes;
+// the upload statuses of both samples and of beta workspaces.
+import type { CallRecord, HistoryResponse } from './history.ts';
+import type { BalanceResponse, UploadCsvResponse, UploadStatusResponse } from './upload.ts';
+
+// ---------------------------------------------------------------- transcript turns
+
+export type Speaker = 'agent' | 'user' | 'other';
+
+/** One turn of a conversation, whichever way the service wrote it. */
+export interface TranscriptTurnView {
+  speaker: Speaker;
+  text: string;
+}
+
+const agentNames = new Set(['bot', 'agent', 'assistant', 'ai']);
+const userNames = new Set(['user', 'customer', 'callee', 'human']);
+
+function speakerOf(name: string): Speaker {
+  const n = name.toLowerCase();
+  if (agentNames.has(n)) return 'agent';
+  if (userNames.has(n)) return 'user';
+  return 'other';
+}
+
+function turnOf(raw: unknown): TranscriptTurnView | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const t = raw as Record<string, unknown>;
+  if (typeof t.role === 'string' && 'content' in t) {
+    return {
+      speaker: speakerOf(t.role),
+      text: typeof t.content === 'string' ? t.content : String(t.content ?? ''),
+    };
+  }
+  // Keyed by speaker ({bot: "…"}), possibly with metadata (message_id, timestamp) beside it.
+  for (const [key, value] of Object.entries(t)) {
+    if (typeof value === 'string' && speakerOf(key) !== 'other')
+      return { speaker: speakerOf(key), text: value };
+  }
+  return null;
+}
+
+/**
+ * Turns from a list or a JSON-encoded list, in either documented form. Something that is not a list
+ * of turns gives no turns (a transcript is shown, never trusted to be well formed).
+ */
+export function normalizeTranscript(value: unknown): TranscriptTurnView[] {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return [];
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  return list.map(turnOf).filter((t): t is TranscriptTurnView => t !== null);
+}
+
+// ---------------------------------------------------------------- timestamps
+
+const timestampPattern =
+  /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[.,](\d+))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * An ISO-like timestamp of the service → epoch ms. Fractions beyond milliseconds are cut (never
+ * rounded up); a missing offset means UTC (the individual call's `initiated_at` sample has none).
+ */
+export function parseServiceTimestamp(text: string): number | null {
+  const m = timestampPattern.exec(text.trim());
+  if (!m) return null;
+  const [, date, hm, sec, frac, zone] = m;
+  const ms = (frac ?? '').slice(0, 3).padEnd(3, '0');
+  let offset = zone === undefined || zone === 'Z' || zone === 'z' ? 'Z' : zone;
+  if (/^[+-]\d{2}$/.test(offset)) offset = `${offset}:00`;
+  else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  const parsed = Date.parse(`${date}T${hm}:${sec ?? '00'}.${ms}${offset}`);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+/** The same instant as `YYYY-MM-DDTHH:MM:SS.mmmZ`, or null when it is not a timestamp. */
+export function normalizeTimestamp(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const ms = parseServiceTimestamp(text);
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+// ---------------------------------------------------------------- history
+
+/** `total` as a number, or null when the service did not say ("many"). */
+export function normalizeTotal(total: number | string): number | null {
+  if (typeof total === 'number') return total;
+  return /^\s*\d+\s*$/.test(total) ? Number(total) : null;
+}
+
+/** A call record with its transcript as turns and its times as UTC ISO strings. */
+export interface CallRecordView extends Omit<CallRecord, 'transcript' | 'created_at' | 'call_attempt_time'> {
+  transcript: TranscriptTurnView[];
+  created_at: string;
+  call_attempt_time: string | null;
+}
+
+export interface HistoryPage {
+  calls: CallRecordView[];
+  limit: number;
+  offset: number;
+  count: number;
+  /** Calls matching the query; null when the service gave no number (e.g. "many"). */
+  total: number | null;
+}
+
+export function normalizeCallRecord(c: CallRecord): CallRecordView {
+  return {
+    ...c,
+    transcript: normalizeTranscript(c.transcript),
+    // The wire schema refuses an unreadable created_at, so this is never null here.
+    created_at: normalizeTimestamp(c.created_at) ?? c.created_at,
+    call_attempt_time: normalizeTimestamp(c.call_attempt_time),
+  };
+}
+
+export function normalizeHistoryPage(r: HistoryResponse): HistoryPage {
+  return {
+    calls: r.calls.map(normalizeCallRecord),
+    limit: r.limit,
+    offset: r.offset,
+    count: r.count,
+    total: normalizeTotal(r.total),
+  };
+}
+
+// ---------------------------------------------------------------- uploads and balance
+
+/** What a client does next with an upload: keep polling, go on, or fix the file. */
+export type UploadPhase = 'in_progress' | 'done' | 'failed';
+
+const uploadPhases: Record<string, UploadPhase> = {
+  uploaded: 'in_progress',
+  verifying: 'in_progress',
+  processing: 'in_progress',
+  completed: 'done',
+  ready: 'done',
+  // Started lists were processed first.
+  scheduled: 'done',
+  failed: 'failed',
+};
+
+/** The phase of a status name, or null for a name the docs do not use. */
+export function uploadPhaseOf(status: string): UploadPhase | null {
+  return uploadPhases[status.trim().toLowerCase()] ?? null;
+}
+
+export interface UploadStatusView {
+  bulkListId: string;
+  /** As the service wrote it (`verifying`, `uploaded`, `ready`, …). */
+  status: string;
+  phase: UploadPhase;
+  campaignName: string | null;
+  /** Rows in the file (guidance counters), when given. */
+  totalRows: number | null;
+  processedRows: number | null;
+  /** Valid rows: `total_callees` (schema) or `successful_rows` (guidance). */
+  validRows: number | null;
+  /** Invalid rows: `invalidated_rows_count` (schema) or `failed_rows` (guidance). */
+  invalidRows: number | null;
+  invalidRowsCsvUrl: string | null;
+  message: string | null;
+}
+
+/** Either counter set (or both) in one view; null when the status is not one the docs name. */
+export function normalizeUploadStatus(r: UploadStatusResponse | UploadCsvResponse): UploadStatusView | null {
+  const phase = uploadPhaseOf(r.status);
+  if (phase === null) return null;
+  const g = r as Partial<UploadStatusResponse>;
+  return {
+    bulkListId: r.bulk_list_id,
+    status: r.status,
+    phase,
+    campaignName: r.campaign_name ?? null,
+    totalRows: g.total_rows ?? null,
+    processedRows: g.processed_rows ?? null,
+    validRows: r.total_callees ?? g.successful_rows ?? null,
+    invalidRows: r.invalidated_rows_count ?? g.failed_rows ?? null,
+    invalidRowsCsvUrl: r.invalidated_rows_csv_url ?? null,
+    message: r.message ?? null,
+  };
+}
+
+export interface BalanceView {
+  bulkListId: string | null;
+  /** The list's state (`draft`) in the schema shape; null in the guidance shape. */
+  status: string | null;
+  message: string | null;
+  requiredCredits: number | null;
+  availableCredits: number | null;
+  /** True/false when the service says (guidance shape); null when it does not (schema shape). */
+  sufficientBalance: boolean | null;
+}
+
+export function normalizeBalance(r: BalanceResponse): BalanceView {
+  const required = r.required_credits ?? null;
+  const available = r.available_credits ?? null;
+  return {
+    bulkListId: r.bulk_list_id ?? null,
+    status: r.status ?? null,
+    message: r.message ?? null,
+    requiredCredits: required,
+    availableCredits: available,
+    sufficientBalance:
+      r.sufficient_balance ?? (required !== null && available !== null ? available >= required : null),
+  };
+}
