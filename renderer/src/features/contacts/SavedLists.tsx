@@ -70,6 +70,7 @@ export function SavedLists() {
                     size="sm"
                     variant="ghost"
                     className="btn-danger-text"
+                    aria-haspopup="dialog"
                     onClick={() => setConfirm(list)}
                   >
                     Delete<span className="visually-hidden"> {list.name}</span>
