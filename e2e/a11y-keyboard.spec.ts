@@ -59,6 +59,17 @@ test('keyboard only: import a 10k list, fix a phone in the grid, exclude the res
   await tabTo(page, page.getByLabel('Prompt variables'));
   await page.keyboard.type('name, loan_amount, due_date');
   await tabTo(page, page.getByRole('button', { name: 'Choose a CSV file…' }));
+  // Record what the live region says during the import (each message once).
+  await page.evaluate(() => {
+    const region = document.querySelector('[data-testid="announcer-polite"]')!;
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => {
+      const text = region.textContent ?? '';
+      if (text && said.at(-1) !== text) said.push(text);
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+  const startedAt = Date.now();
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(file);
@@ -69,6 +80,14 @@ test('keyboard only: import a 10k list, fix a phone in the grid, exclude the res
     { timeout: 60_000 },
   );
   await expect(page.getByRole('heading', { level: 2, name: 'contacts-10000-42' })).toBeFocused();
+  // Progress was said at a calm rate: at most one message per 10% or per 10 s, then the end.
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+  const progress = said.filter((s) => s.startsWith('Importing contacts-10000-42.csv: '));
+  expect(progress.length, said.join('\n')).toBeGreaterThan(0);
+  expect(progress.length, said.join('\n')).toBeLessThanOrEqual(
+    11 + Math.ceil((Date.now() - startedAt) / 10_000),
+  );
+  expect(said.at(-1)).toMatch(/^Import of contacts-10000-42\.csv finished: 10,000 rows/);
   const valid = Number((await page.locator('[data-count="valid"]').innerText()).replace(/,/g, ''));
   const invalid = Number((await page.locator('[data-count="invalid"]').innerText()).replace(/,/g, ''));
 

@@ -96,3 +96,49 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('the grid exposes its size and headers, the chart has its numbers as a table, and an issue says what is wrong where', async ({
+  page,
+  desk,
+}) => {
+  const csv =
+    'Name,Mobile Number,Due Date\nAsha,9876543210,2026-01-05\nRavi,9123456789,\nMeena,12345,2026-02-01\n';
+  await new AppShell(page).open(desk.url);
+  await page.getByLabel('Prompt variables').fill('name, due_date');
+  await page
+    .getByLabel('Choose a CSV file')
+    .setInputFiles({ name: 'issues.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('summary')).toBeVisible();
+
+  // Row and column counts (header row included) and the column headers.
+  const grid = page.getByRole('grid');
+  await expect(grid).toHaveAttribute('aria-rowcount', '4');
+  const headers = grid.getByRole('columnheader');
+  await expect(grid).toHaveAttribute('aria-colcount', String(await headers.count()));
+  await expect(headers).toHaveText(['Row', 'Status', 'E.164', 'Name', 'Mobile Number (phone)', 'Due Date']);
+
+  // The summary chart's numbers as a table.
+  await page.getByText('The figures as a table').click();
+  const table = page.getByRole('table', { name: 'Rows of the list by outcome and by issue' });
+  await expect(table.getByRole('row', { name: /^Valid 1 33\.3%$/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^Invalid 2 66\.7%$/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^Issue: Variable missing 1 33\.3%$/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^All rows 3 100%$/ })).toBeVisible();
+
+  // Ravi (row 3) misses due_date: the chip names the variable and the column; the empty cell is
+  // marked with an icon, the word "missing" and a dashed frame, not by colour alone.
+  const ravi = grid.locator('.grid-row[data-row="3"]');
+  const chip = ravi.locator('.chip', { hasText: 'due_date missing' });
+  await expect(chip).toHaveAttribute('title', 'Variable due_date is missing: column "Due Date" is empty');
+  const cell = ravi.getByRole('gridcell', { name: 'missing (due_date missing)' });
+  await expect(cell).toHaveClass(/has-issue/);
+  await expect(cell.locator('svg')).toHaveCount(1);
+  expect(await cell.evaluate((el) => getComputedStyle(el, '::after').borderStyle)).toBe('dashed');
+  // Meena's (row 4) phone is invalid: the chip says so and names the column; the phone cell is marked.
+  const meena = grid.locator('.grid-row[data-row="4"]');
+  await expect(meena.locator('.chip', { hasText: 'phone invalid' })).toHaveAttribute(
+    'title',
+    'Phone invalid in column "Mobile Number"',
+  );
+  await expect(meena.getByRole('gridcell', { name: '12345 (Phone invalid)' })).toHaveClass(/has-issue/);
+});

@@ -24,7 +24,7 @@ export function useImportAnnouncements(): void {
               : `Import of ${name} finished.`,
           );
         } else if (now.phase === 'cancelled' && before?.phase !== 'cancelled') {
-          announcer.finish(`Import of ${name} cancelled. Nothing from this file was kept.`);
+          announcer.finish(`Import of ${name} cancelled; no rows were kept.`);
         } else if (now.phase === 'reading' || now.phase === 'importing') {
           const total = now.progress?.totalBytes ?? state.source?.file.size ?? 0;
           const fraction = total > 0 && now.progress ? Math.min(1, now.progress.bytes / total) : 0;
