@@ -18,6 +18,32 @@ async function goToRoute(page: Page, label: string) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
+/** Opens every collapsed <details> of the page, so axe also sees what they hold. */
+async function openAllDetails(page: Page) {
+  const closed = page.locator('details:not([open]) > summary');
+  while ((await closed.count()) > 0) await closed.first().click();
+}
+
+/**
+ * WCAG 2.5.3, stricter than axe (which wants the visible text somewhere in the name): a control
+ * whose name is set apart from its content must start with the text it shows.
+ */
+async function namesStartWithVisibleText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'button[aria-label], a[aria-label], summary[aria-label], [role="button"][aria-label], [role="link"][aria-label]',
+    )) {
+      const visible = norm(el.innerText);
+      const name = norm(el.getAttribute('aria-label') ?? '');
+      if (visible && !name.startsWith(visible))
+        problems.push(`"${name}" does not start with "${visible}": ${el.outerHTML.slice(0, 160)}`);
+    }
+    return problems;
+  });
+}
+
 /**
  * Opens each dialog the page offers (openers not checked before), checks it with axe, closes it
  * with Escape and checks that focus went back to the opener. Returns the dialogs' names.
@@ -38,6 +64,7 @@ async function checkDialogs(page: Page, where: string, seen: Set<string>): Promi
     await expect(dialog.locator(':focus'), `${where}: focus moves into "${name}"`).toHaveCount(1);
     const title = (await dialog.getByRole('heading').first().innerText()).trim();
     await expectNoAxeViolations(page, `${where}, dialog "${title}"`);
+    expect(await namesStartWithVisibleText(page), `${where}, dialog "${title}"`).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog, `${where}: Escape closes "${title}"`).toHaveCount(0);
     await expect(opener, `${where}: focus returns to "${name}"`).toBeFocused();
@@ -47,7 +74,7 @@ async function checkDialogs(page: Page, where: string, seen: Set<string>): Promi
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`axe finds no WCAG 2.1 AA violation on any page or dialog (${scheme} theme, 20k-row list loaded)`, async ({
+  test(`axe finds no WCAG 2.1 AA violation, and names start with their visible text, on any page or dialog (${scheme} theme, 20k-row list loaded)`, async ({
     page,
     desk,
   }) => {
@@ -73,7 +100,9 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const route of routes) {
       await goToRoute(page, route.label);
       const where = `${route.label} (${scheme})`;
+      await openAllDetails(page);
       await expectNoAxeViolations(page, where);
+      expect(await namesStartWithVisibleText(page), where).toEqual([]);
       dialogs.push(...(await checkDialogs(page, where, seen)));
     }
     // The Contacts page's other view: the saved lists (with its Delete dialog).
