@@ -3,7 +3,7 @@ import { routes } from '../renderer/src/app/routes.ts';
 import { expect, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
-import { expectNoAxeViolations, importGeneratedList } from './support/a11y.ts';
+import { expectNoAxeViolations, generatedList, importGeneratedList } from './support/a11y.ts';
 
 // axe-core (WCAG 2.1 A and AA rules) over every page the app declares in routes.ts and every dialog
 // reachable from it, in the light and the dark theme, with a generated 20k-row list imported (its
@@ -170,4 +170,28 @@ test('the grid exposes its size and headers, the chart has its numbers as a tabl
     'Phone invalid in column "Mobile Number"',
   );
   await expect(meena.getByRole('gridcell', { name: '12345 (Phone invalid)' })).toHaveClass(/has-issue/);
+});
+
+test('axe finds no violation on the import progress view and the cancelled view (light and dark)', async ({
+  page,
+  desk,
+}) => {
+  test.setTimeout(120_000);
+  const file = generatedList(300_000, 7);
+  await new AppShell(page).open(desk.url);
+  await page.getByLabel('Choose a CSV file').setInputFiles(file);
+  const bar = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoAxeViolations(page, `import progress (${scheme})`);
+  }
+  // Still importing: axe looked at the progress view, not at what came after it.
+  await expect(bar).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel import' }).click();
+  await expect(page.getByRole('heading', { name: 'Import cancelled' })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoAxeViolations(page, `import cancelled (${scheme})`);
+  }
 });
