@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest empties CSS imports unless told: the style tests read theme.css and fonts.css ?raw.
+    css: { include: [/styles\/(theme|fonts)\.css/] },
   },
 });

@@ -311,7 +311,9 @@ test.describe('contacts', () => {
       await page.getByLabel('Choose a CSV file').setInputFiles(file);
       const bar = page.getByRole('progressbar', { name: 'Import progress' });
       await expect(bar).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'rows saved' })).toContainText(/rows\/s/);
+      await expect(page.getByTestId('import-stats').filter({ hasText: 'rows saved' })).toContainText(
+        /rows\/s/,
+      );
       await expect
         .poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 })
         .toBeGreaterThan(0);

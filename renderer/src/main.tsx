@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installDesk } from './desk/installDesk.ts';
+import './styles/fonts.css';
 import './styles/theme.css';
 import './styles/app.css';
 

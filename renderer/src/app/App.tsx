@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button.tsx';
+import { LiveAnnouncer } from '../components/LiveAnnouncer.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { useConnection } from '../desk/connectionStore.ts';
 import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
@@ -9,7 +10,9 @@ import { useApp } from './appStore.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { FullPageMessage } from './FullPageMessage.tsx';
 import type { RouteId } from './routes.ts';
-import { routes } from './routes.ts';
+import { hrefFor, routes } from './routes.ts';
+import { isTyping, routeForShortcut } from './shortcuts.ts';
+import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useAppLifecycle } from './useAppLifecycle.ts';
 import { useRoute } from './useRoute.ts';
@@ -53,6 +56,31 @@ export function App() {
   const load = useApp((s) => s.load);
   const mainRef = useRef<HTMLElement>(null);
   const firstRoute = useRef(true);
+  const [showShortcuts, setShowShortcuts] = useState(false);
+
+  // Global shortcuts (listed in the help dialog): "?" shows them, Alt+1… goes to a page. A "?"
+  // typed in a text field is text, and nothing fires while a dialog is open.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const route = routeForShortcut(event);
+      if (route) {
+        event.preventDefault();
+        window.location.hash = hrefFor(route);
+      } else if (
+        event.key === '?' &&
+        !event.ctrlKey &&
+        !event.metaKey &&
+        !event.altKey &&
+        !isTyping(event.target)
+      ) {
+        event.preventDefault();
+        setShowShortcuts(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   useEffect(() => {
     const label = routes.find((r) => r.id === route)?.label;
@@ -111,7 +139,7 @@ export function App() {
       >
         Skip to content
       </a>
-      <Sidebar current={route} />
+      <Sidebar current={route} onShowShortcuts={() => setShowShortcuts(true)} />
       <main
         className="main"
         id="main"
@@ -129,6 +157,8 @@ export function App() {
         )}
       </main>
       <Toasts />
+      <LiveAnnouncer />
+      <ShortcutsDialog open={showShortcuts} onClose={() => setShowShortcuts(false)} />
     </div>
   );
 }

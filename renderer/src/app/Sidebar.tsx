@@ -21,7 +21,7 @@ const icons: Record<RouteId, ReactNode> = {
   settings: <SettingsIcon />,
 };
 
-export function Sidebar({ current }: { current: RouteId }) {
+export function Sidebar({ current, onShowShortcuts }: { current: RouteId; onShowShortcuts: () => void }) {
   const version = useApp((s) => s.info?.version);
   const main = routes.filter((r) => r.id !== 'settings');
   const link = (id: RouteId, label: string) => (
@@ -43,6 +43,14 @@ export function Sidebar({ current }: { current: RouteId }) {
         <ul className="nav-list">{main.map((r) => link(r.id, r.label))}</ul>
         <ul className="nav-list nav-list-bottom">{link('settings', 'Settings')}</ul>
       </nav>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm sidebar-shortcuts"
+        aria-haspopup="dialog"
+        onClick={onShowShortcuts}
+      >
+        Keyboard shortcuts <kbd aria-hidden="true">?</kbd>
+      </button>
       <div className="sidebar-footer">
         <ConnectivityIndicator />
         {version ? <span className="sidebar-version">Version {version}</span> : null}

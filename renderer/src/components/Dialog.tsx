@@ -16,7 +16,10 @@ export interface DialogProps {
 
 /**
  * A modal built on <dialog>.showModal(): the browser makes the rest of the page inert, traps focus and
- * turns Escape into a cancel event (which we route to onClose). Focus returns to where it was.
+ * turns Escape into a cancel event (which we route to onClose). Focus moves in (initialFocus, else the
+ * first `[data-autofocus]` or control) and returns to where it was when the dialog closes.
+ * Convention: the button that opens a dialog carries aria-haspopup="dialog" — screen readers say
+ * so, and the accessibility e2e spec (e2e/a11y.spec.ts) finds every dialog of every page by it.
  */
 export function Dialog({
   open,

@@ -1,12 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
+import { ErrorIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { useContacts } from './contactsStore.ts';
 import { FILTER_OPTIONS, filterTotal } from './filters.ts';
 import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
 import { RowCache } from './rowCache.ts';
+import { rowIssues } from './rowIssues.ts';
+import type { RowIssues } from './rowIssues.ts';
 import { scrollGeometry } from './scrollGeometry.ts';
 
 const ROW_HEIGHT = 32;
@@ -330,6 +333,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
               {total === 0 ? <p className="grid-empty muted">No rows to show.</p> : null}
               {rows.map((index) => {
                 const row = cache.get(index);
+                const issues = row ? rowIssues(row, list) : null;
                 const top = (index - firstExact) * ROW_HEIGHT;
                 const classes = [
                   'grid-row',
@@ -352,6 +356,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                     {columns.map((c, col) => {
                       const isActive = index === activeIndex && col === active.col;
                       const isEditing = editing !== null && editing.index === index && editing.col === col;
+                      const cellIssue = c.cell >= 0 ? issues?.cells.get(c.cell) : undefined;
                       return (
                         <div
                           key={c.key}
@@ -364,6 +369,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                             `col-${c.key}`,
                             c.cell === phoneIndex ? 'is-phone' : '',
                             isActive ? 'is-active' : '',
+                            cellIssue ? 'has-issue' : '',
                           ]
                             .filter(Boolean)
                             .join(' ')}
@@ -398,6 +404,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                             <CellContent
                               column={c}
                               row={row}
+                              issues={issues}
                               onJump={(r) => void jumpTo(r)}
                               onToggle={(r) => void toggleExcluded(r)}
                             />
@@ -422,11 +429,13 @@ export function ContactsGrid({ list }: { list: ContactList }) {
 function CellContent({
   column,
   row,
+  issues,
   onJump,
   onToggle,
 }: {
   column: Column;
   row: ContactRow | undefined;
+  issues: RowIssues | null;
   onJump: (row: number) => void;
   onToggle: (row: ContactRow) => void;
 }) {
@@ -455,13 +464,11 @@ function CellContent({
                   ? 'Invalid'
                   : 'Duplicate'}
           </span>
-          {row.issues
-            .filter((c) => c !== 'duplicate')
-            .map((code) => (
-              <span key={code} className={`chip chip-${code}`} title={ISSUE_LABELS[code]}>
-                {code.replace(/_/g, ' ')}
-              </span>
-            ))}
+          {issues?.chips.map((chip) => (
+            <span key={chip.text} className={`chip chip-${chip.code}`} title={chip.detail}>
+              {chip.text}
+            </span>
+          ))}
           {row.duplicateOf > 0 ? (
             <button
               type="button"
@@ -486,6 +493,22 @@ function CellContent({
       return row.e164 ? <span className="mono">{row.e164}</span> : <span className="muted">—</span>;
     default: {
       const value = row.cells[column.cell];
+      const problem = issues?.cells.get(column.cell);
+      if (problem) {
+        // Marked by an icon, words and a dashed frame (CSS), not by colour alone.
+        const empty = value === undefined || value.trim() === '';
+        return (
+          <span className="cell-issue" title={problem}>
+            <ErrorIcon size={13} className="cell-issue-icon" />
+            {empty ? (
+              <em className="cell-issue-text">missing</em>
+            ) : (
+              <span className="cell-issue-value">{value}</span>
+            )}
+            <span className="visually-hidden"> ({problem})</span>
+          </span>
+        );
+      }
       if (value === undefined)
         return (
           <span className="muted" title="This row has no such cell">

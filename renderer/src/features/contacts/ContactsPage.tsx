@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useContacts } from './contactsStore.ts';
+import { useImportAnnouncements } from './importAnnouncements.ts';
 import { ImportStart } from './ImportStart.tsx';
 import { ImportProgressPanel } from './ImportProgressPanel.tsx';
 import { ListView } from './ListView.tsx';
@@ -14,6 +15,7 @@ export function ContactsPage() {
   const importing = useContacts((s) => s.importing);
   const closeList = useContacts((s) => s.closeList);
   const loadLists = useContacts((s) => s.loadLists);
+  useImportAnnouncements();
 
   useEffect(() => {
     void loadLists();

@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Notice } from '../../components/Notice.tsx';
+import { useFocusWhenLost } from '../../components/useFocusWhenLost.ts';
 import { useContacts } from './contactsStore.ts';
 import { formatBytes, formatCount, formatDuration } from './formatNumbers.ts';
 import { ImportSettings } from './ImportSettings.tsx';
@@ -11,6 +13,8 @@ export function ImportProgressPanel() {
   const cancelImport = useContacts((s) => s.cancelImport);
   const closeList = useContacts((s) => s.closeList);
   const reimport = useContacts((s) => s.reimport);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLost(titleRef);
   if (!importing || !source) return null;
   const { progress, phase } = importing;
   const total = progress?.totalBytes ?? source.file.size;
@@ -19,7 +23,7 @@ export function ImportProgressPanel() {
 
   return (
     <section className="contacts-section" aria-labelledby="import-progress-title">
-      <h2 id="import-progress-title" className="section-title">
+      <h2 id="import-progress-title" className="section-title" ref={titleRef} tabIndex={-1}>
         {phase === 'failed'
           ? 'Import failed'
           : phase === 'cancelled'
@@ -34,7 +38,9 @@ export function ImportProgressPanel() {
             value={phase === 'finishing' ? 1000 : Math.round(fraction * 1000)}
             aria-label="Import progress"
           />
-          <div className="import-stats" role="status" aria-live="polite">
+          {/* Not a live region: it changes several times a second. Screen readers hear the
+              progress at a calm rate from useImportAnnouncements (ContactsPage). */}
+          <div className="import-stats" data-testid="import-stats">
             <span>
               {phase === 'finishing'
                 ? 'Checking the stored rows…'

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
+import { useFocusWhenLost } from '../../components/useFocusWhenLost.ts';
 import { ContactsGrid } from './ContactsGrid.tsx';
 import { useContacts } from './contactsStore.ts';
 import { ExportPanel } from './ExportPanel.tsx';
@@ -11,10 +13,14 @@ import { SummaryPanel } from './SummaryPanel.tsx';
 export function ListView({ list }: { list: ContactList }) {
   const source = useContacts((s) => s.source);
   const editable = source !== null && source.listId === list.id;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLost(titleRef);
   return (
     <div className="list-view" data-list-id={list.id}>
       <section className="contacts-section list-facts" aria-label="List">
-        <h2 className="section-title">{list.name}</h2>
+        <h2 className="section-title" ref={titleRef} tabIndex={-1}>
+          {list.name}
+        </h2>
         <p className="muted">
           {list.fileName} · {formatBytes(list.fileBytes)} · {formatCount(list.counts.rows)} rows
           {list.blankRows > 0 ? ` (${formatCount(list.blankRows)} blank lines skipped)` : ''}

@@ -32,53 +32,67 @@ export function SavedLists() {
       ) : lists.length === 0 ? (
         <p className="muted">No contact lists yet. Imported lists are kept on this computer.</p>
       ) : (
-        <table className="lists-table">
-          <thead>
-            <tr>
-              <th scope="col">List</th>
-              <th scope="col">Rows</th>
-              <th scope="col">Valid</th>
-              <th scope="col">Invalid</th>
-              <th scope="col">Duplicates</th>
-              <th scope="col">Excluded</th>
-              <th scope="col">Imported</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lists.map((list) => (
-              <tr key={list.id}>
-                <th scope="row">
-                  <span className="list-name">{list.name}</span>
-                  <span className="muted list-file">
-                    {list.fileName} · {formatBytes(list.fileBytes)}
-                  </span>
+        // A wide table scrolls sideways in its own box (zoomed or narrow windows), never the page.
+        <div
+          className="table-scroll"
+          role="region"
+          aria-labelledby="saved-lists-title"
+          tabIndex={0}
+          data-scroll-x
+        >
+          <table className="lists-table">
+            <thead>
+              <tr>
+                <th scope="col">List</th>
+                <th scope="col">Rows</th>
+                <th scope="col">Valid</th>
+                <th scope="col">Invalid</th>
+                <th scope="col">Duplicates</th>
+                <th scope="col">Excluded</th>
+                <th scope="col">Imported</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
                 </th>
-                <td>{list.status === 'ready' ? formatCount(list.counts.rows) : 'importing…'}</td>
-                <td>{formatCount(list.counts.valid)}</td>
-                <td>{formatCount(list.counts.invalid)}</td>
-                <td>{formatCount(list.counts.duplicates)}</td>
-                <td>{formatCount(list.counts.excluded)}</td>
-                <td>{formatWhen(list.createdAt)}</td>
-                <td className="row-actions">
-                  <Button size="sm" disabled={list.status !== 'ready'} onClick={() => void openList(list.id)}>
-                    Open<span className="visually-hidden"> {list.name}</span>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="btn-danger-text"
-                    onClick={() => setConfirm(list)}
-                  >
-                    Delete<span className="visually-hidden"> {list.name}</span>
-                  </Button>
-                </td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {lists.map((list) => (
+                <tr key={list.id}>
+                  <th scope="row">
+                    <span className="list-name">{list.name}</span>
+                    <span className="muted list-file">
+                      {list.fileName} · {formatBytes(list.fileBytes)}
+                    </span>
+                  </th>
+                  <td>{list.status === 'ready' ? formatCount(list.counts.rows) : 'importing…'}</td>
+                  <td>{formatCount(list.counts.valid)}</td>
+                  <td>{formatCount(list.counts.invalid)}</td>
+                  <td>{formatCount(list.counts.duplicates)}</td>
+                  <td>{formatCount(list.counts.excluded)}</td>
+                  <td>{formatWhen(list.createdAt)}</td>
+                  <td className="row-actions">
+                    <Button
+                      size="sm"
+                      disabled={list.status !== 'ready'}
+                      onClick={() => void openList(list.id)}
+                    >
+                      Open<span className="visually-hidden"> {list.name}</span>
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="btn-danger-text"
+                      aria-haspopup="dialog"
+                      onClick={() => setConfirm(list)}
+                    >
+                      Delete<span className="visually-hidden"> {list.name}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {confirm ? (
         <Dialog

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useId } from 'react';
 import { ISSUE_CODES } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactFilter, ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { useContacts } from './contactsStore.ts';
@@ -6,8 +7,12 @@ import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
 
 const percent = (n: number, total: number) => (total > 0 ? (n / total) * 100 : 0);
 
-/** A figure that shows its rows in the grid (pressed while that filter is on; again = all rows). */
-function FilterButton({ to, children, label }: { to: ContactFilter; children: ReactNode; label: string }) {
+/**
+ * A figure that shows its rows in the grid (pressed while that filter is on; again = all rows).
+ * Its name is its visible text (WCAG 2.5.3: voice users say what they see); what it does is its
+ * description.
+ */
+function FilterButton({ to, children, hintId }: { to: ContactFilter; children: ReactNode; hintId: string }) {
   const setFilter = useContacts((s) => s.setFilter);
   const filter = useContacts((s) => s.filter);
   return (
@@ -15,7 +20,7 @@ function FilterButton({ to, children, label }: { to: ContactFilter; children: Re
       type="button"
       className="summary-link"
       aria-pressed={filter === to}
-      aria-label={label}
+      aria-describedby={hintId}
       onClick={() => setFilter(filter === to ? 'all' : to)}
     >
       {children}
@@ -37,15 +42,20 @@ export function SummaryPanel({ list }: { list: ContactList }) {
     filter: `issue:${code}` as ContactFilter,
   }));
   const maxReason = Math.max(1, ...reasons.map((r) => r.n));
+  const hintId = useId();
+  const share = (n: number) => `${percent(n, counts.rows).toFixed(1)}%`;
 
   return (
     <section className="contacts-section summary" aria-labelledby="summary-title">
       <h3 id="summary-title" className="subsection-title">
         Summary
       </h3>
+      <p id={hintId} className="visually-hidden">
+        Shows these rows in the grid; press again for all rows.
+      </p>
       <div className="summary-tiles" data-testid="summary">
         {bars.map((b) => (
-          <FilterButton key={b.key} to={b.filter} label={`${b.label}: ${formatCount(b.n)} rows (show them)`}>
+          <FilterButton key={b.key} to={b.filter} hintId={hintId}>
             <span className={`summary-swatch swatch-${b.key}`} aria-hidden="true" />
             <span className="summary-number" data-count={b.key}>
               {formatCount(b.n)}
@@ -53,7 +63,7 @@ export function SummaryPanel({ list }: { list: ContactList }) {
             <span className="summary-label">{b.label}</span>
           </FilterButton>
         ))}
-        <FilterButton to="excluded" label={`Excluded: ${formatCount(counts.excluded)} rows (show them)`}>
+        <FilterButton to="excluded" hintId={hintId}>
           <span className="summary-swatch swatch-excluded" aria-hidden="true" />
           <span className="summary-number" data-count="excluded">
             {formatCount(counts.excluded)}
@@ -61,11 +71,8 @@ export function SummaryPanel({ list }: { list: ContactList }) {
           <span className="summary-label">Excluded</span>
         </FilterButton>
       </div>
-      <div
-        className="summary-bar"
-        role="img"
-        aria-label={`${formatCount(counts.valid)} valid, ${formatCount(counts.invalid)} invalid, ${formatCount(counts.duplicates)} duplicates`}
-      >
+      {/* The charts' text alternative is the table below ("The figures as a table"). */}
+      <div className="summary-bar" aria-hidden="true">
         {bars.map((b) =>
           b.n > 0 ? (
             <span
@@ -85,10 +92,7 @@ export function SummaryPanel({ list }: { list: ContactList }) {
       <ul className="reason-list">
         {reasons.map((r) => (
           <li key={r.code}>
-            <FilterButton
-              to={r.filter}
-              label={`${ISSUE_LABELS[r.code]}: ${formatCount(r.n)} rows (show them)`}
-            >
+            <FilterButton to={r.filter} hintId={hintId}>
               <span className="reason-label">{ISSUE_LABELS[r.code]}</span>
               <span className="reason-bar" aria-hidden="true">
                 <span style={{ width: `${percent(r.n, maxReason)}%` }} />
@@ -100,6 +104,39 @@ export function SummaryPanel({ list }: { list: ContactList }) {
           </li>
         ))}
       </ul>
+      <details className="summary-table">
+        <summary>The figures as a table</summary>
+        <table className="lists-table">
+          <caption className="visually-hidden">Rows of the list by outcome and by issue</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rows</th>
+              <th scope="col">Count</th>
+              <th scope="col">Share of all rows</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[
+              ...bars.map((b) => ({ key: b.key, label: b.label, n: b.n })),
+              { key: 'excluded', label: 'Excluded', n: counts.excluded },
+              ...reasons.map((r) => ({ key: r.code, label: `Issue: ${ISSUE_LABELS[r.code]}`, n: r.n })),
+            ].map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.label}</th>
+                <td>{formatCount(r.n)}</td>
+                <td>{share(r.n)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">All rows</th>
+              <td>{formatCount(counts.rows)}</td>
+              <td>100%</td>
+            </tr>
+          </tfoot>
+        </table>
+      </details>
     </section>
   );
 }

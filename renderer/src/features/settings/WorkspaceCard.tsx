@@ -81,13 +81,8 @@ export function WorkspaceCard({
           Test connection
         </Button>
         {!active ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={onMakeActive}
-            aria-label={`Make ${workspace.name} active`}
-          >
-            Make active
+          <Button size="sm" variant="ghost" onClick={onMakeActive}>
+            Make active<span className="visually-hidden">: {workspace.name}</span>
           </Button>
         ) : null}
         {!workspace.isSandbox ? (
@@ -95,6 +90,7 @@ export function WorkspaceCard({
             <Button
               size="sm"
               variant="ghost"
+              aria-haspopup="dialog"
               onClick={() => openDialog({ kind: 'edit', id: workspace.id })}
               aria-label={`Edit ${workspace.name}`}
             >
@@ -104,6 +100,7 @@ export function WorkspaceCard({
               size="sm"
               variant="ghost"
               className="btn-danger-text"
+              aria-haspopup="dialog"
               onClick={() => openDialog({ kind: 'remove', id: workspace.id })}
               aria-label={`Remove ${workspace.name}`}
             >

@@ -31,7 +31,12 @@ export function WorkspacesSection() {
             never reaches this window.
           </p>
         </div>
-        <Button variant="primary" icon={<PlusIcon />} onClick={() => openDialog({ kind: 'add' })}>
+        <Button
+          variant="primary"
+          icon={<PlusIcon />}
+          aria-haspopup="dialog"
+          onClick={() => openDialog({ kind: 'add' })}
+        >
           Add workspace
         </Button>
       </div>

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { missingVariables, rowIssues } from './rowIssues.ts';
+
+const list = {
+  detected: { header: ['Name', 'Mobile Number', 'Due Date', 'Notes'], phoneColumn: 'Mobile Number' },
+  variables: [
+    { variable: 'callee_name', column: 'Name', optional: false },
+    { variable: 'due_date', column: 'Due Date', optional: false },
+    { variable: 'notes', column: 'Notes', optional: true },
+    { variable: 'city', column: '', optional: false },
+  ],
+};
+
+describe('rowIssues', () => {
+  it('a "variable missing" chip names the variable and its column, and marks that cell', () => {
+    const issues = rowIssues({ issues: ['variable_missing'], cells: ['Asha', '9876543210', '  ', ''] }, list);
+    expect(issues.chips).toEqual([
+      {
+        code: 'variable_missing',
+        text: 'due_date missing',
+        detail: 'Variable due_date is missing: column "Due Date" is empty',
+      },
+    ]);
+    expect([...issues.cells]).toEqual([[2, 'due_date missing']]);
+  });
+
+  it('names every missing variable; optional and unmapped ones are never missing', () => {
+    expect(missingVariables(['', '1', '', ''], list).map((m) => m.variable)).toEqual([
+      'callee_name',
+      'due_date',
+    ]);
+    // A short (ragged) row misses the cells it does not have.
+    expect(missingVariables(['Asha'], list).map((m) => m.column)).toEqual(['Due Date']);
+  });
+
+  it('a phone problem marks the phone cell and names the column', () => {
+    const issues = rowIssues({ issues: ['phone_invalid'], cells: ['Asha', '12345', 'x', ''] }, list);
+    expect(issues.chips).toEqual([
+      { code: 'phone_invalid', text: 'phone invalid', detail: 'Phone invalid in column "Mobile Number"' },
+    ]);
+    expect([...issues.cells]).toEqual([[1, 'Phone invalid']]);
+  });
+
+  it('a ragged row says how many cells it has; duplicates get no chip here (the status says it)', () => {
+    const issues = rowIssues({ issues: ['row_ragged', 'duplicate'], cells: ['Asha', '9876543210'] }, list);
+    expect(issues.chips.map((c) => c.text)).toEqual(['2 of 4 cells']);
+    expect(issues.cells.size).toBe(0);
+  });
+});

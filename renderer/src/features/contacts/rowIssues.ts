@@ -1,0 +1,90 @@
+// What is wrong with a row, said where it is: one chip per problem that names it (a missing
+// variable names the variable and its column), and the cells at fault, so the grid can mark them
+// with an icon and words as well as colour.
+import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
+import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
+import { ISSUE_LABELS } from './formatNumbers.ts';
+
+export interface IssueChip {
+  code: IssueCode;
+  /** Short text on the chip. */
+  text: string;
+  /** The whole sentence (tooltip, and what a screen reader hears after the chip). */
+  detail: string;
+}
+
+export interface RowIssues {
+  chips: IssueChip[];
+  /** File-column index → what is wrong with that cell. */
+  cells: Map<number, string>;
+}
+
+type ListShape = Pick<ContactList, 'variables'> & {
+  detected: Pick<ContactList['detected'], 'header' | 'phoneColumn'>;
+};
+
+const PHONE_ISSUES: ReadonlySet<IssueCode> = new Set([
+  'phone_missing',
+  'phone_scientific_notation',
+  'phone_excel_decimal',
+  'phone_invalid',
+]);
+
+/** The mapped, required variables whose cell in this row is empty (the engine's rule). */
+export function missingVariables(
+  cells: readonly string[],
+  list: ListShape,
+): Array<{ variable: string; column: string; index: number }> {
+  const missing: Array<{ variable: string; column: string; index: number }> = [];
+  for (const v of list.variables) {
+    if (v.optional || v.column.trim() === '') continue;
+    const index = list.detected.header.indexOf(v.column);
+    if (index < 0) continue;
+    const value = cells[index];
+    if (value === undefined || value.trim() === '')
+      missing.push({ variable: v.variable, column: v.column, index });
+  }
+  return missing;
+}
+
+export function rowIssues(row: Pick<ContactRow, 'issues' | 'cells'>, list: ListShape): RowIssues {
+  const chips: IssueChip[] = [];
+  const cells = new Map<number, string>();
+  const header = list.detected.header;
+  const phoneIndex = header.indexOf(list.detected.phoneColumn);
+  const phoneName = list.detected.phoneColumn || `column ${phoneIndex + 1}`;
+  for (const code of row.issues) {
+    if (code === 'duplicate') continue;
+    if (code === 'variable_missing') {
+      const missing = missingVariables(row.cells, list);
+      for (const m of missing) {
+        chips.push({
+          code,
+          text: `${m.variable} missing`,
+          detail: `Variable ${m.variable} is missing: column "${m.column}" is empty`,
+        });
+        cells.set(m.index, `${m.variable} missing`);
+      }
+      // The engine said so but the mapping on screen cannot tell which: still say it.
+      if (missing.length === 0)
+        chips.push({ code, text: 'variable missing', detail: ISSUE_LABELS[code] ?? code });
+      continue;
+    }
+    if (code === 'row_ragged') {
+      chips.push({
+        code,
+        text: `${row.cells.length} of ${header.length} cells`,
+        detail: `Wrong number of cells: ${row.cells.length} where the header has ${header.length}`,
+      });
+      continue;
+    }
+    const label = ISSUE_LABELS[code] ?? code;
+    chips.push({
+      code,
+      text: label.replace(/ \(.*\)$/, '').toLowerCase(),
+      detail: `${label} in column "${phoneName}"`,
+    });
+    if (PHONE_ISSUES.has(code) && phoneIndex >= 0) cells.set(phoneIndex, label);
+  }
+  return { chips, cells };
+}
