@@ -6,7 +6,19 @@ export const agentsDomain = defineDomain({
   name: 'agents',
   create(ctx) {
     return {
-      'agents:list': async () => ({ agents: await listAgents(ctx) }),
+      // Interim (live read) until the SQLite library lands on this branch.
+      'agents:list': async () => ({
+        agents: await listAgents(ctx),
+        sync: {
+          workspaceId: null,
+          running: false,
+          syncedAt: null,
+          ageSeconds: null,
+          lastError: null,
+          lastErrorAt: null,
+          progress: null,
+        },
+      }),
     };
   },
 });

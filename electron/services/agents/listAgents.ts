@@ -41,7 +41,18 @@ export async function listAgents(ctx: DeskContext): Promise<AgentSummary[]> {
     return await mapLimited(rows, DETAIL_CONCURRENCY, async (row) => {
       const declared = declaredVariables(row);
       const variables = declared.length > 0 ? declared : (await client.getAgent(row.id)).variables;
-      return { id: row.id, name: row.agent_display_name ?? row.id, variables: mappableVariables(variables) };
+      return {
+        id: row.id,
+        name: row.agent_display_name ?? row.id,
+        archived: false,
+        isLocalDraft: false,
+        language: null,
+        versions: 0,
+        activeVersionId: row.active_agent_version_id ?? null,
+        variables: mappableVariables(variables),
+        updatedAt: new Date().toISOString(),
+        hasSubscriptionsDraft: false,
+      };
     });
   } catch (error) {
     if (!isApiError(error)) throw error;
