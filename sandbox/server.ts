@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createContext, saveClockOffset } from './context.ts';
 import type { SandboxContext, SandboxOptions } from './context.ts';
 import { registerControlRoutes } from './control/routes.ts';
+import { registerSeedAgentRoutes } from './control/seedAgents.ts';
 import { registerDialerControlRoutes } from './dialer/controlRoutes.ts';
 import { startDialer } from './dialer/index.ts';
 import { scheduleProcessingEnd } from './domain/bulkListLifecycle.ts';
@@ -92,6 +93,7 @@ export async function buildSandbox(opts: StartSandboxOptions): Promise<BuiltSand
   registerCampaignRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerControlRoutes(app, ctx, faults);
+  registerSeedAgentRoutes(app, ctx);
   registerDialerControlRoutes(app, ctx);
 
   // Lists still processing when a persisted sandbox stopped finish on the clock again.

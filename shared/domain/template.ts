@@ -60,3 +60,48 @@ export function promptTextFromSections(sections: readonly PromptSection[]): stri
     .filter((s) => s !== '')
     .join('\n\n');
 }
+
+/** A prompt cut into plain text and `@{{name}}` placeholders (as written), in order. */
+export type PromptPart = { kind: 'text'; text: string } | { kind: 'placeholder'; name: string; text: string };
+
+export function splitPrompt(text: string): PromptPart[] {
+  const parts: PromptPart[] = [];
+  let last = 0;
+  for (const m of text.matchAll(placeholder)) {
+    const at = m.index;
+    if (at > last) parts.push({ kind: 'text', text: text.slice(last, at) });
+    parts.push({ kind: 'placeholder', name: m[1] as string, text: m[0] });
+    last = at + m[0].length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}
+
+export interface PlaceholderOccurrence {
+  /** 1-based line of the prompt. */
+  line: number;
+  /** The `## Title` the line sits under (how sections are joined), or null. */
+  section: string | null;
+  /** The line, trimmed and cut to 160 characters. */
+  excerpt: string;
+}
+
+const EXCERPT_MAX = 160;
+
+/** Where each placeholder occurs: once per line it is on, in order. */
+export function placeholderOccurrences(text: string): Map<string, PlaceholderOccurrence[]> {
+  const out = new Map<string, PlaceholderOccurrence[]>();
+  let section: string | null = null;
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
+    const heading = /^##\s+(.+?)\s*$/.exec(line);
+    if (heading) section = heading[1] as string;
+    const trimmed = line.trim();
+    const excerpt = trimmed.length > EXCERPT_MAX ? `${trimmed.slice(0, EXCERPT_MAX - 1)}…` : trimmed;
+    for (const name of extractPlaceholders(line)) {
+      let list = out.get(name);
+      if (!list) out.set(name, (list = []));
+      list.push({ line: i + 1, section, excerpt });
+    }
+  });
+  return out;
+}

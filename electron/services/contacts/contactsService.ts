@@ -8,7 +8,7 @@ import { ContactsError, resolveSetup } from '../../../shared/domain/contacts/ind
 import type { CleanChoices, EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import { variableChecks } from '../../../shared/ipc/channels/contacts.ts';
-import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import type { ContactFilter, ContactList } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -304,7 +304,12 @@ export function createContactsService(options: ContactsServiceOptions) {
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
-      const total = filterTotal(toContactList(stored).counts, req.filter);
+      const total = req.filter.startsWith('empty:')
+        ? await db.call('contacts.filterCount', {
+            listId: req.listId,
+            filter: req.filter as Exclude<ContactFilter, 'all'>,
+          })
+        : filterTotal(toContactList(stored).counts, req.filter);
       if (req.offset >= total) return { total, offset: req.offset, rows: [] };
       // 'all' pages by position directly; filters start from the nearest known anchor.
       const all = req.filter === 'all';
