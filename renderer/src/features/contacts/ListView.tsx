@@ -1,4 +1,5 @@
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
+import { AgentPanel } from './AgentPanel.tsx';
 import { ContactsGrid } from './ContactsGrid.tsx';
 import { useContacts } from './contactsStore.ts';
 import { ExportPanel } from './ExportPanel.tsx';
@@ -32,6 +33,7 @@ export function ListView({ list }: { list: ContactList }) {
         <FixActions list={list} />
         <ExportPanel list={list} />
       </div>
+      <AgentPanel list={list} />
       <ContactsGrid list={list} />
       <details className="contacts-section" open>
         <summary className="subsection-title">File settings and variables</summary>
