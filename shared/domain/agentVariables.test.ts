@@ -47,3 +47,12 @@ describe('prompt pieces', () => {
     ]);
   });
 });
+
+describe('occurrence excerpts', () => {
+  it('show the text around the placeholder on a long line, marked where cut', () => {
+    const line = `${'a'.repeat(200)} @{{due_date}} ${'b'.repeat(200)}`;
+    const [occ] = placeholderOccurrences(line).get('due_date') ?? [];
+    expect(occ?.excerpt).toMatch(/^…a+ @\{\{due_date\}\} b+…$/);
+    expect(occ!.excerpt.length).toBeLessThanOrEqual(2 * 70 + '@{{due_date}}'.length + 2);
+  });
+});

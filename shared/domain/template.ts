@@ -82,11 +82,19 @@ export interface PlaceholderOccurrence {
   line: number;
   /** The `## Title` the line sits under (how sections are joined), or null. */
   section: string | null;
-  /** The line, trimmed and cut to 160 characters. */
+  /** The line around the placeholder's first use on it (at most ~160 characters, … where cut). */
   excerpt: string;
 }
 
-const EXCERPT_MAX = 160;
+/** Characters kept either side of the placeholder in an excerpt. */
+const EXCERPT_SIDE = 70;
+
+function excerptAround(line: string, at: number, length: number): string {
+  const start = Math.max(0, at - EXCERPT_SIDE);
+  const end = Math.min(line.length, at + length + EXCERPT_SIDE);
+  const text = line.slice(start, end).trim();
+  return `${start > 0 ? '…' : ''}${text}${end < line.length ? '…' : ''}`;
+}
 
 /** Where each placeholder occurs: once per line it is on, in order. */
 export function placeholderOccurrences(text: string): Map<string, PlaceholderOccurrence[]> {
@@ -95,12 +103,14 @@ export function placeholderOccurrences(text: string): Map<string, PlaceholderOcc
   text.split(/\r\n|\r|\n/).forEach((line, i) => {
     const heading = /^##\s+(.+?)\s*$/.exec(line);
     if (heading) section = heading[1] as string;
-    const trimmed = line.trim();
-    const excerpt = trimmed.length > EXCERPT_MAX ? `${trimmed.slice(0, EXCERPT_MAX - 1)}…` : trimmed;
-    for (const name of extractPlaceholders(line)) {
+    const seen = new Set<string>();
+    for (const m of line.matchAll(placeholder)) {
+      const name = m[1] as string;
+      if (seen.has(name)) continue;
+      seen.add(name);
       let list = out.get(name);
       if (!list) out.set(name, (list = []));
-      list.push({ line: i + 1, section, excerpt });
+      list.push({ line: i + 1, section, excerpt: excerptAround(line, m.index, m[0].length) });
     }
   });
   return out;

@@ -9,6 +9,7 @@ import {
   normalizeAgent,
 } from '../../../shared/service/agent.ts';
 import type {
+  AgentDetail,
   AgentListItem,
   AgentView,
   EditEventSubscriptionsRequest,
@@ -159,6 +160,18 @@ export function createApiClient(options: ApiClientOptions) {
       });
     },
 
+    /** `GET /agent/{id}` as received (unknown fields kept), from any documented envelope. */
+    async getAgentDetail(agentId: string, opts: CallOptions = {}): Promise<AgentDetail> {
+      return request({
+        operation: 'getAgent',
+        method: 'GET',
+        path: `/agent/${enc(agentId)}`,
+        schema: agentByIdResponseSchema,
+        idempotent: true,
+        ...opts,
+      });
+    },
+
     /** `GET /agent/{id}`, normalised from either documented shape: prompt text, variables, versions. */
     async getAgent(agentId: string, opts: CallOptions = {}): Promise<AgentView> {
       const detail = await request({
@@ -172,7 +185,10 @@ export function createApiClient(options: ApiClientOptions) {
       return normalizeAgent(detail);
     },
 
-    /** `PATCH /agent/v1` edit_event_subscriptions (sends the bearer token too). */
+    /**
+     * `PATCH /agent/v1` edit_event_subscriptions: the bearer token too when the workspace has one
+     * (the seed sends both; newer docs authenticate with the key alone, so without one we still try).
+     */
     async editEventSubscriptions(
       req: Omit<EditEventSubscriptionsRequest, 'operation'>,
       opts: CallOptions = {},
@@ -188,7 +204,7 @@ export function createApiClient(options: ApiClientOptions) {
         },
         schema: agentUpdateResponseSchema,
         idempotent: false,
-        bearer: true,
+        bearer: 'if-stored',
         ...opts,
       });
     },

@@ -43,8 +43,8 @@ export interface RequestSpec<S extends z.ZodType> {
   schema: S;
   /** Safe to repeat: only these are retried automatically. Nothing that starts calls is. */
   idempotent: boolean;
-  /** Send `Authorization: Bearer <token>` too. */
-  bearer?: boolean;
+  /** Send `Authorization: Bearer <token>` too: always (fails when none is stored), or only if one is stored. */
+  bearer?: boolean | 'if-stored';
   signal?: AbortSignal;
 }
 
@@ -83,7 +83,7 @@ export function createTransport(options: ApiClientOptions): Transport {
     let bearer: string | null = null;
     if (spec.bearer) {
       bearer = (await options.bearerToken?.()) ?? null;
-      if (!bearer) {
+      if (!bearer && spec.bearer !== 'if-stored') {
         throw new ApiError({
           kind: 'unauthorized',
           operation: spec.operation,
