@@ -34,8 +34,8 @@ export interface DeskOptions {
   args?: string[];
 }
 
-const HOST_READY = /Campaign Desk is running in your browser at (http:\/\/127\.0\.0\.1:(\d+))\/#token=(\S+)/;
-const SANDBOX_READY = /sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/v0)/;
+export const HOST_READY = /Campaign Desk is running in your browser at (http:\/\/127\.0\.0\.1:(\d+))\/#token=(\S+)/;
+export const SANDBOX_READY = /sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/v0)/;
 
 interface Fixtures {
   deskOptions: DeskOptions;

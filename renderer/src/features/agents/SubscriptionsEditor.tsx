@@ -30,6 +30,7 @@ const startingList = (agent: AgentDetail): EditSubscription[] =>
 export function SubscriptionsEditor({ agent }: { agent: AgentDetail }) {
   const id = useId();
   const applyDetail = useAgentsLibrary((s) => s.applyDetail);
+  const load = useAgentsLibrary((s) => s.load);
   const [list, setList] = useState<EditSubscription[]>(() => startingList(agent));
   const [dirty, setDirty] = useState(false);
   const [editing, setEditing] = useState<{ index: number | null; sub: EditSubscription } | null>(null);
@@ -60,6 +61,8 @@ export function SubscriptionsEditor({ agent }: { agent: AgentDetail }) {
         title: 'Not saved',
         text: at ? `Subscription ${at.index + 1}: ${result.error.message}` : result.error.message,
       });
+      // A refused save may have been kept as a draft: the list and the detail say so.
+      void load();
       return;
     }
     applyDetail(result.value.agent);

@@ -146,7 +146,7 @@ export function AgentPanel({ list }: { list: ContactList }) {
                     ) : (
                       <select
                         className="select"
-                        aria-label={`Column for ${m.variable}`}
+                        aria-label={`Mapped column for ${m.variable}`}
                         value={m.column}
                         disabled={state.busy}
                         onChange={(e) => void setColumn(m.variable, e.target.value)}
