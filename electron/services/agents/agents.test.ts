@@ -189,6 +189,8 @@ describe('agent library sync (sandbox process, real HTTP)', () => {
 
   it('emits agents:sync-changed while syncing and when done', async () => {
     const { desk } = await deskOn(sb.baseUrl);
+    // The switch to the workspace started a sync of its own: let it finish first.
+    await expect.poll(async () => (await list(desk)).sync.running, { timeout: 20_000 }).toBe(false);
     const seen: AgentSyncState[] = [];
     desk.on('agents:sync-changed', (p) => seen.push(p.sync));
     await sync(desk);
