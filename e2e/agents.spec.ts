@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from '../electron/services/contacts/testing.ts';
 import { cleanInMemory } from '../shared/domain/contacts/index.ts';
-import { expect, HOST_READY, SANDBOX_READY, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import type { SandboxService } from './fixtures.ts';
+import { expect, HOST_READY, test } from './fixtures.ts';
 import { AgentsPage } from './pages/AgentsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { ListAgentPanel } from './pages/ListAgentPanel.ts';
@@ -17,16 +19,18 @@ import { startChildServer } from './support/childServer.ts';
 
 const SANDBOX_AGENTS = ['Loan Repayment Reminder', 'Insurance Renewal', 'Delivery Feedback Survey'];
 
-/** A sandbox of its own (the test stops it), for a workspace other than the built-in one. */
-async function startRemoteSandbox() {
-  const apiKey = `sk-e2e-${randomBytes(18).toString('hex')}`;
-  const server = await startChildServer({
-    name: 'sandbox',
-    script: 'sandbox/main.ts',
-    args: ['--port', '0', '--api-key', apiKey],
-    ready: SANDBOX_READY,
-  });
-  return { baseUrl: server.match[1]!, apiKey, stop: server.stop };
+/** Adds a workspace on the test's own sandbox, makes it active and syncs its agents. */
+async function useRemoteWorkspace(page: Page, deskUrl: string, sandbox: SandboxService): Promise<AgentsPage> {
+  const settings = new SettingsPage(page);
+  await settings.shell.open(deskUrl);
+  await settings.open();
+  await settings.add({ name: 'Remote', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+  await settings.shell.workspaceSwitcher.selectOption({ label: 'Remote' });
+  const agents = new AgentsPage(page);
+  await agents.open();
+  await agents.refreshButton.click();
+  for (const name of SANDBOX_AGENTS) await expect(agents.agent(new RegExp(`^${name}`))).toBeVisible();
+  return agents;
 }
 
 test.describe('agents', () => {
@@ -71,21 +75,14 @@ test.describe('agents', () => {
   test('an event subscription is added, saved, kept over a restart, edited and removed', async ({
     page,
     desk,
+    sandbox,
   }) => {
     test.setTimeout(120_000);
     const secret = `tok-${randomBytes(8).toString('hex')}`;
-    const sandbox = await startRemoteSandbox();
     let again: ChildServer | null = null;
     try {
       // A workspace on a separate sandbox, first without a bearer token.
-      const settings = new SettingsPage(page);
-      await settings.shell.open(desk.url);
-      await settings.open();
-      await settings.add({ name: 'Remote', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
-      await settings.shell.workspaceSwitcher.selectOption({ label: 'Remote' });
-      let agents = new AgentsPage(page);
-      await agents.open();
-      await agents.refreshButton.click();
+      let agents = await useRemoteWorkspace(page, desk.url, sandbox);
       await agents.select('Insurance Renewal');
       await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
 
@@ -115,6 +112,7 @@ test.describe('agents', () => {
       const outcome = agents.subscriptions.getByTestId('subscriptions-outcome');
       await expect(outcome).toContainText('needs a bearer token');
       await expect(outcome).toContainText('Settings');
+      const settings = new SettingsPage(page);
       await settings.open();
       await settings.edit('Remote', { bearerToken: `bearer-${randomBytes(8).toString('hex')}` });
       await agents.open();
@@ -174,36 +172,25 @@ test.describe('agents', () => {
       await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
     } finally {
       await again?.stop();
-      await sandbox.stop();
     }
   });
 
-  test('with the sandbox stopped, the cached agents stay listed with their age', async ({ page, desk }) => {
-    const sandbox = await startRemoteSandbox();
-    try {
-      const settings = new SettingsPage(page);
-      await settings.shell.open(desk.url);
-      await settings.open();
-      await settings.add({ name: 'Remote', baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
-      await settings.shell.workspaceSwitcher.selectOption({ label: 'Remote' });
+  test('with the sandbox stopped, the cached agents stay listed with their age', async ({
+    page,
+    desk,
+    sandbox,
+  }) => {
+    const agents = await useRemoteWorkspace(page, desk.url, sandbox);
+    await expect(agents.syncStatus).toContainText('Last synced less than a minute ago');
 
-      const agents = new AgentsPage(page);
-      await agents.open();
-      await agents.refreshButton.click();
-      for (const name of SANDBOX_AGENTS) await expect(agents.agent(new RegExp(`^${name}`))).toBeVisible();
-      await expect(agents.syncStatus).toContainText('Last synced less than a minute ago');
-
-      await sandbox.stop();
-      await agents.refreshButton.click();
-      await expect(agents.syncStatus).toContainText('Refresh failed');
-      await expect(agents.syncStatus).toContainText('Showing the agents synced less than a minute ago');
-      await expect(agents.list.getByRole('listitem')).toHaveCount(3);
-      // The detail comes from the local copy too.
-      await agents.select('Loan Repayment Reminder');
-      await expect(agents.placeholder('due_date').first()).toBeVisible();
-    } finally {
-      await sandbox.stop();
-    }
+    await sandbox.stop();
+    await agents.refreshButton.click();
+    await expect(agents.syncStatus).toContainText('Refresh failed');
+    await expect(agents.syncStatus).toContainText('Showing the agents synced less than a minute ago');
+    await expect(agents.list.getByRole('listitem')).toHaveCount(3);
+    // The detail comes from the local copy too.
+    await agents.select('Loan Repayment Reminder');
+    await expect(agents.placeholder('due_date').first()).toBeVisible();
   });
 
   test('in the 10k messy list the lint names the empty Due Date rows, filters to them, and the preview steps rows', async ({

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { useApp } from '../../app/appStore.ts';
 import { useAgentsLibrary } from '../agents/agentsLibraryStore.ts';
+import { useAgents } from './agentsStore.ts';
 import { useContacts } from './contactsStore.ts';
 import { LintPanel } from './LintPanel.tsx';
 import { useListAgent } from './listAgentStore.ts';
@@ -38,7 +39,12 @@ export function AgentPanel({ list }: { list: ContactList }) {
     else void loadAgents();
   }, [loadAgents, activeWorkspace, librarySearch, setLibrarySearch]);
   useEffect(() => {
-    void open(list.id);
+    // A list imported for an agent (the import settings' Agent) starts with that agent here.
+    const source = useContacts.getState().source;
+    const chosen = useAgents.getState().chosen;
+    const imported =
+      source && source.listId === list.id && chosen?.file === source.file ? chosen.agentId : null;
+    void open(list.id, imported);
   }, [open, list.id]);
   // Counts and the preview follow every change of the list (edits, exclusions, undo)…
   useEffect(() => {

@@ -55,7 +55,8 @@ interface ListAgentState {
   /** Said after a jump to the next row with a problem (or that there is none). */
   problemNote: string | null;
 
-  open(listId: number): Promise<void>;
+  /** `fallbackAgentId`: the agent chosen when importing this list, used when none was saved for it. */
+  open(listId: number, fallbackAgentId?: string | null): Promise<void>;
   choose(agentId: string | null, versionId?: string | null): Promise<void>;
   setColumn(variable: string, column: string): Promise<void>;
   /** The list changed (edit, undo, exclusion): counts and the preview are read again. */
@@ -87,9 +88,11 @@ export const useListAgent = create<ListAgentState>((set, get) => ({
   extractFirstName: false,
   problemNote: null,
 
-  async open(listId) {
+  async open(listId, fallbackAgentId = null) {
     if (get().listId === listId) return;
-    const saved = loadChoices()[String(listId)] ?? null;
+    const saved =
+      loadChoices()[String(listId)] ??
+      (fallbackAgentId ? { agentId: fallbackAgentId, versionId: null } : null);
     set({
       listId,
       agentId: null,
