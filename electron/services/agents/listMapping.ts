@@ -175,6 +175,25 @@ function usedColumns(m: MappingContext): Array<{ variable: string; column: strin
     .map((v) => ({ variable: v.variable, column: v.column, index: m.setup.header.indexOf(v.column) }));
 }
 
+/**
+ * Blank-cell counts of a list at one revision (a full scan of a million rows takes seconds), so
+ * re-reading the lint after a mapping change or a view switch costs nothing until the rows change
+ * (every edit, exclusion, bulk action and undo bumps the revision).
+ */
+const lintCache = new Map<string, { uploadRows: number; empty: number[] }>();
+const LINT_CACHE_SIZE = 32;
+
+async function lintCounts(ctx: DeskContext, list: StoredList, columns: number[]) {
+  // created_at too: SQLite may give a deleted list's id to a new one.
+  const key = `${ctx.options.dataDir}\0${list.id}:${list.created_at}:${list.revision}:${columns.join(',')}`;
+  const cached = lintCache.get(key);
+  if (cached) return cached;
+  const counts = await ctx.db.call('agents.lintCounts', { listId: list.id, columns });
+  if (lintCache.size >= LINT_CACHE_SIZE) lintCache.delete(lintCache.keys().next().value as string);
+  lintCache.set(key, counts);
+  return counts;
+}
+
 export async function lint(ctx: DeskContext, req: MappingRequest): Promise<AgentLint> {
   const m = await mappingContext(ctx, req);
   const placeholders = extractPlaceholders(m.version.promptText ?? '');
@@ -183,7 +202,7 @@ export async function lint(ctx: DeskContext, req: MappingRequest): Promise<Agent
     .filter((v) => v.variable !== PHONE_VARIABLE && v.column !== '')
     .map((v) => ({ ...v, index: m.setup.header.indexOf(v.column) }));
   const columns = [...new Set(mapped.map((v) => v.index))];
-  const counts = await ctx.db.call('agents.lintCounts', { listId: req.listId, columns });
+  const counts = await lintCounts(ctx, m.list, columns);
   const emptyOf = new Map(columns.map((c, i) => [c, counts.empty[i] ?? 0]));
   const usedIndexes = new Set([m.setup.phoneIndex, ...mapped.map((v) => v.index)]);
   return {

@@ -4,7 +4,7 @@
 import type { ContactFilter } from '../../../../shared/ipc/channels/contacts.ts';
 import type { Db } from '../define.ts';
 import { prepared, query } from '../define.ts';
-import { blankCellSql, withBlankFunction } from './blankCell.ts';
+import { blankCellSql } from './blankCell.ts';
 import { filterSql, UPLOAD_ROWS_SQL } from './contacts.ts';
 
 /** A library row (what agents:list shows). */
@@ -282,7 +282,7 @@ export const agentsQueries = {
   'agents.lintCounts': query((db, a: { listId: number; columns: number[] }) => {
     const sums = a.columns.map((c, i) => `, coalesce(sum(${blankCellSql(c)}), 0) AS c${i}`).join('');
     const row = prepared<[number], Record<string, number>>(
-      withBlankFunction(db),
+      db,
       `SELECT count(*) AS n${sums} FROM contacts WHERE list_id = ? AND ${UPLOAD_ROWS_SQL}`,
     ).get(a.listId)!;
     return { uploadRows: row.n ?? 0, empty: a.columns.map((_, i) => row[`c${i}`] ?? 0) };
@@ -304,7 +304,7 @@ export const agentsQueries = {
       const next = a.direction === 'next';
       return (
         prepared<[number, number], { row: number; pos: number; cells: string }>(
-          withBlankFunction(db),
+          db,
           `SELECT row, pos, cells FROM contacts WHERE list_id = ? AND ${filterWhere(a.filter)} AND row ${next ? '>' : '<'} ?
            AND (${blank}) ORDER BY row ${next ? 'ASC' : 'DESC'} LIMIT 1`,
         ).get(a.listId, a.fromRow) ?? null

@@ -1,23 +1,16 @@
-import type { Db } from '../define.ts';
-
-const registered = new WeakSet<Db>();
-
 /**
- * `cd_blank(value)`: 1 when a cell is missing or only whitespace (JavaScript's trim, the engine's
- * rule for a missing variable), else 0. Registered once per connection before a query uses it.
+ * Every character JavaScript's String.prototype.trim removes (WhiteSpace and LineTerminator:
+ * tab, VT, FF, space, NBSP, ZWNBSP, the Zs category, LF, CR, LS, PS), as SQLite's trim() set, so
+ * "blank" in SQL is exactly the engine's rule for a missing variable (`value.trim() === ''`).
  */
-export function withBlankFunction(db: Db): Db {
-  if (!registered.has(db)) {
-    db.function('cd_blank', { deterministic: true }, (value: unknown) =>
-      value === null || value === undefined || String(value).trim() === '' ? 1 : 0,
-    );
-    registered.add(db);
-  }
-  return db;
-}
+const JS_TRIM_CHARS = [
+  0x09, 0x0b, 0x0c, 0x20, 0xa0, 0xfeff, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+  0x2007, 0x2008, 0x2009, 0x200a, 0x202f, 0x205f, 0x3000, 0x0a, 0x0d, 0x2028, 0x2029,
+];
+const TRIM_SET = `char(${JS_TRIM_CHARS.join(', ')})`;
 
-/** SQL for "the cell at `column` of a stored row is blank" (cells are a JSON array). */
+/** SQL for "the cell at `column` of a stored row is missing or blank" (cells are a JSON array). */
 export function blankCellSql(column: number): string {
   if (!Number.isInteger(column) || column < 0) throw new Error(`internal: bad column index ${column}`);
-  return `cd_blank(json_extract(cells, '$[${column}]'))`;
+  return `(coalesce(trim(json_extract(cells, '$[${column}]'), ${TRIM_SET}), '') = '')`;
 }

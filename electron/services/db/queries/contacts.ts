@@ -26,7 +26,7 @@ import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, stream } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0020-contacts.ts';
-import { blankCellSql, withBlankFunction } from './blankCell.ts';
+import { blankCellSql } from './blankCell.ts';
 
 /** A contact_lists row with the label of its undoable action. */
 export interface StoredList {
@@ -342,7 +342,6 @@ export function filterSql(filter: Exclude<ContactFilter, 'all'>): FilterSql {
   // Valid rows are most of a list: their scan is the table's own, in row order.
   if (filter === 'bucket:valid') return { index: '', where: 'bucket = 0' };
   if (filter.startsWith('empty:')) {
-    // Needs cd_blank (withBlankFunction) on the connection.
     return { index: '', where: `${UPLOAD_ROWS_SQL} AND ${blankCellSql(Number(filter.slice(6)))}` };
   }
   if (filter === 'bucket:invalid') return { index: 'contacts_invalid', where: 'bucket = 1' };
@@ -367,7 +366,6 @@ export interface PageArgs {
 }
 
 function page(db: Db, a: PageArgs): StoredRow[] {
-  withBlankFunction(db);
   if (a.filter === 'all') {
     // Positions are dense (0..rows-1) and never change: the offset is the key.
     return prepared<[number, number, number], StoredRow>(
@@ -393,7 +391,6 @@ function page(db: Db, a: PageArgs): StoredRow[] {
 }
 
 function locate(db: Db, a: { listId: number; filter: ContactFilter; row: number }): number | null {
-  withBlankFunction(db);
   const row = getRow(db, a.listId, a.row);
   if (!row) return null;
   if (a.filter === 'all') return row.pos;
@@ -777,7 +774,7 @@ export const contactsQueries = {
   'contacts.filterCount': query((db, a: { listId: number; filter: Exclude<ContactFilter, 'all'> }) => {
     const f = filterSql(a.filter);
     return prepared<[number], { n: number }>(
-      withBlankFunction(db),
+      db,
       `SELECT count(*) AS n FROM contacts ${indexed(f)} WHERE list_id = ? AND ${f.where}`,
     ).get(a.listId)!.n;
   }),
