@@ -5,7 +5,7 @@ import path from 'node:path';
 import { generate } from '../electron/services/contacts/testing.ts';
 import { cleanInMemory } from '../shared/domain/contacts/index.ts';
 import type { Page } from '@playwright/test';
-import type { SandboxService } from './fixtures.ts';
+import type { DeskHost, SandboxService } from './fixtures.ts';
 import { expect, HOST_READY, test } from './fixtures.ts';
 import { AgentsPage } from './pages/AgentsPage.ts';
 import { AppShell } from './pages/AppShell.ts';
@@ -18,6 +18,23 @@ import { startChildServer } from './support/childServer.ts';
 // (real back end, real SQLite, the built-in sandbox or a separate one over real HTTP).
 
 const SANDBOX_AGENTS = ['Loan Repayment Reminder', 'Insurance Renewal', 'Delivery Feedback Survey'];
+
+/** Stops the test's browser host and starts another on the same data folder; opens it on Agents. */
+async function restartHost(page: Page, desk: DeskHost): Promise<{ agents: AgentsPage; host: ChildServer }> {
+  await desk.stop();
+  const host = await startChildServer({
+    name: 'browser host (restarted)',
+    script: 'electron/browser-host/main.ts',
+    args: ['--port', '0', '--data', desk.dataDir, '--no-open'],
+    ready: HOST_READY,
+  });
+  const [, origin, , token] = host.match;
+  await page.goto('about:blank');
+  const agents = new AgentsPage(page);
+  await agents.shell.open(`${origin}/#token=${token}`);
+  await agents.open();
+  return { agents, host };
+}
 
 /** Adds a workspace on the test's own sandbox, makes it active and syncs its agents. */
 async function useRemoteWorkspace(page: Page, deskUrl: string, sandbox: SandboxService): Promise<AgentsPage> {
@@ -124,19 +141,7 @@ test.describe('agents', () => {
       await expect(agents.subscriptions.getByRole('note')).toHaveCount(0);
 
       // Restart the host on the same data folder: the subscription is read back (value masked).
-      await desk.stop();
-      again = await startChildServer({
-        name: 'browser host (restarted)',
-        script: 'electron/browser-host/main.ts',
-        args: ['--port', '0', '--data', desk.dataDir, '--no-open'],
-        ready: HOST_READY,
-      });
-      const [, origin, , token] = again.match;
-      await page.goto('about:blank');
-      agents = new AgentsPage(page);
-      await agents.shell.open(`${origin}/#token=${token}`);
-      await expect(agents.shell.workspaceSwitcher).toHaveValue(/.+/);
-      await agents.open();
+      ({ agents, host: again } = await restartHost(page, desk));
       await agents.select('Insurance Renewal');
       await expect(agents.subscription(1)).toContainText('http://127.0.0.1:9/hooks/first');
       await expect(agents.subscription(1)).toContainText('PUT');
@@ -175,7 +180,7 @@ test.describe('agents', () => {
     }
   });
 
-  test('with the sandbox stopped, the cached agents stay listed with their age', async ({
+  test('with the sandbox stopped, the cached agents stay listed with their age, and a subscription save is kept as a draft', async ({
     page,
     desk,
     sandbox,
@@ -191,6 +196,26 @@ test.describe('agents', () => {
     // The detail comes from the local copy too.
     await agents.select('Loan Repayment Reminder');
     await expect(agents.placeholder('due_date').first()).toBeVisible();
+
+    // The editor works offline; Save says the service cannot be reached and keeps a draft, which a
+    // restart does not lose.
+    await agents.subscriptions.getByRole('button', { name: 'Add subscription' }).click();
+    const dialog = agents.dialog('Add subscription');
+    await dialog.getByLabel('Callback URL').fill('https://hooks.example.com/offline');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await agents.save();
+    const outcome = agents.subscriptions.getByTestId('subscriptions-outcome');
+    await expect(outcome).toContainText('Kept as a draft');
+    const restarted = await restartHost(page, desk);
+    try {
+      await restarted.agents.select('Loan Repayment Reminder');
+      await expect(restarted.agents.subscriptions.getByRole('note')).toContainText('Unsaved draft');
+      await expect(restarted.agents.subscription(1)).toContainText('https://hooks.example.com/offline');
+      await expect(restarted.agents.agent(/^Loan Repayment Reminder/)).toContainText('unsaved webhooks');
+      await expect(restarted.agents.list.getByRole('listitem')).toHaveCount(3);
+    } finally {
+      await restarted.host.stop();
+    }
   });
 
   test('in the 10k messy list the lint names the empty Due Date rows, filters to them, and the preview steps rows', async ({

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { splitPrompt } from '../../../../shared/domain/template.ts';
 import type { AgentDetail, AgentVariable } from '../../../../shared/ipc/channels/agents.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -7,7 +8,7 @@ import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { useAgentsLibrary } from './agentsLibraryStore.ts';
 import { DraftAgentDialog } from './DraftAgentDialog.tsx';
-import { PromptView } from './PromptView.tsx';
+import { PromptPieces, PromptView } from './PromptView.tsx';
 import { SubscriptionsEditor } from './SubscriptionsEditor.tsx';
 
 /** The agent on screen: facts, versions, the highlighted prompt, its variables, its webhooks. */
@@ -148,7 +149,7 @@ function AgentDetailBody({ detail, titleId }: { detail: AgentDetail; titleId: st
             {detail.introMessage ? (
               <p className="agent-intro">
                 <span className="muted">Opening line: </span>
-                {detail.introMessage}
+                <PromptPieces pieces={splitPrompt(detail.introMessage)} />
               </p>
             ) : null}
             <PromptView pieces={version.pieces} label={`Prompt of ${detail.name}`} />

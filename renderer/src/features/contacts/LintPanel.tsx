@@ -60,9 +60,11 @@ export function LintPanel({ list }: { list: ContactList }) {
                         : setFilter(to, { filter: to, label, total: e.emptyRows })
                     }
                   >
-                    {e.column} is empty in {formatCount(e.emptyRows)} {e.emptyRows === 1 ? 'row' : 'rows'} (
-                    <span className="mono">{e.variable}</span>) —{' '}
-                    {filter === to ? 'show all rows' : 'show them'}
+                    <span>
+                      {e.column} is empty in {formatCount(e.emptyRows)} {e.emptyRows === 1 ? 'row' : 'rows'} (
+                      <span className="mono">{e.variable}</span>) —{' '}
+                      {filter === to ? 'show all rows' : 'show them'}
+                    </span>
                   </button>
                 </li>
               );
