@@ -218,7 +218,7 @@ test.describe('agents', () => {
     }
   });
 
-  test('in the 10k messy list the lint names the empty Due Date rows, filters to them, and the preview steps rows', async ({
+  test('in the 10k messy list the lint names the empty Due Date rows, filters to them, follows edit and undo; the preview steps rows; the upload carries the mapped columns', async ({
     page,
     desk,
   }) => {
@@ -304,6 +304,41 @@ test.describe('agents', () => {
       await expect(page.getByTestId('preview-first-name')).toContainText(
         original.trim().replace(/\s+/g, ' '),
       );
+
+      // The counts come from SQLite and follow edits and undo: fill one empty Due Date, then undo it.
+      const grid = page.getByRole('grid');
+      await grid.focus();
+      for (let i = 0; i < dueIndex; i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      const editor = grid.getByRole('textbox', { name: `Due Date, row ${emptyDue[0]}` });
+      await editor.fill('31/12/2026');
+      await editor.press('Enter');
+      const fewer = (emptyDue.length - 1).toLocaleString('en-US');
+      await expect(lintDue).toContainText(`Due Date is empty in ${fewer} rows`);
+      await expect(page.getByTestId('grid-total')).toHaveText(`${fewer} rows`);
+      await page.getByRole('button', { name: `Undo: Edit of row ${emptyDue[0]}` }).click();
+      await expect(lintDue).toContainText(
+        `Due Date is empty in ${emptyDue.length.toLocaleString('en-US')} rows`,
+      );
+
+      // The upload for this agent carries just the mapped columns (under their header names), and the
+      // launch's variables_map is derived from the same mapping.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: /^Download upload CSV/ }).click(),
+      ]);
+      const upload = await readFile(await download.path(), 'utf8');
+      const uploadHeader = upload.slice(0, upload.indexOf('\n')).replace(/\r$/, '').split(',');
+      const variablesMap = JSON.parse(
+        (await page.getByTestId('variables-map').locator('code').textContent()) ?? '{}',
+      ) as Record<string, string>;
+      expect(Object.keys(variablesMap)).toEqual(
+        expect.arrayContaining(['callee_name', 'loan_amount', 'due_date']),
+      );
+      expect(uploadHeader[0]).toBe('Mobile Number');
+      expect(variablesMap.mobile_number).toBe('Mobile Number');
+      expect([...uploadHeader].sort()).toEqual(Object.values(variablesMap).sort());
+      expect(uploadHeader).not.toContain('Email');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
