@@ -3,21 +3,11 @@
 // the library is never half old, half new. A failure keeps the cached copy and records why.
 import type { AgentSyncState } from '../../../shared/ipc/channels/agents.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import { normalizeAgent } from '../../../shared/service/agent.ts';
-import type { AgentListItem } from '../../../shared/service/agent.ts';
 import { isApiError } from '../api/index.ts';
-import type { ApiClient } from '../api/index.ts';
-import type { SyncedAgentInput } from '../db/queries/agents.ts';
 import type { DeskContext } from '../desk/context.ts';
-import { syncedInput } from './agentView.ts';
+import { readAllAgents } from './readAgents.ts';
 import { activeWorkspace, agentServiceFailure, workspaceClient } from './workspaceAccess.ts';
 
-/** Agents per page of the listing (the service allows up to 100). */
-export const AGENT_PAGE_SIZE = 50;
-/** A listing longer than this many pages is not followed further (a service ignoring offset). */
-const MAX_PAGES = 400;
-/** Agents read by id at once. */
-const DETAIL_CONCURRENCY = 4;
 /** Progress events at most this often (agents read). */
 const PROGRESS_STEP = 10;
 /** One agent sync may take minutes for a big workspace; each request is bounded by this. */
@@ -69,45 +59,6 @@ export function createAgentSync(ctx: DeskContext) {
     }
   };
 
-  async function readAll(client: ApiClient, run: Running, workspaceId: string): Promise<SyncedAgentInput[]> {
-    const signal = abort.signal;
-    const items: AgentListItem[] = [];
-    const seen = new Set<string>();
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const rows = await client.listAgents({
-        limit: AGENT_PAGE_SIZE,
-        offset: page * AGENT_PAGE_SIZE,
-        signal,
-      });
-      const fresh = rows.filter((r) => !seen.has(r.id));
-      for (const r of fresh) seen.add(r.id);
-      items.push(...fresh);
-      // A short page is the last; a page of nothing new means the service ignores offset.
-      if (rows.length < AGENT_PAGE_SIZE || fresh.length === 0) break;
-    }
-    run.progress = { done: 0, total: items.length };
-    await announce(workspaceId);
-    const out: Array<SyncedAgentInput | null> = new Array<SyncedAgentInput | null>(items.length).fill(null);
-    let next = 0;
-    const worker = async () => {
-      while (next < items.length) {
-        const i = next++;
-        const item = items[i] as AgentListItem;
-        try {
-          const detail = await client.getAgentDetail(item.id, { signal });
-          out[i] = syncedInput(detail, normalizeAgent(detail), item, i);
-        } catch (error) {
-          // Deleted between the listing and now: it is simply not there any more.
-          if (!(isApiError(error) && error.kind === 'not_found')) throw error;
-        }
-        run.progress.done++;
-        if (run.progress.done % PROGRESS_STEP === 0) void announce(workspaceId);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, items.length) }, worker));
-    return out.filter((a): a is SyncedAgentInput => a !== null);
-  }
-
   /** Syncs one workspace (joins a sync already running for it); resolves to the agents synced. */
   const sync = (workspaceId: string): Promise<number> => {
     const existing = running.get(workspaceId);
@@ -118,7 +69,17 @@ export function createAgentSync(ctx: DeskContext) {
       if (!record) throw new DeskFailure('not_found', 'This workspace no longer exists.');
       try {
         const client = await workspaceClient(ctx, record, { timeoutMs: REQUEST_TIMEOUT_MS });
-        const agents = await readAll(client, run, workspaceId);
+        const agents = await readAllAgents(client, {
+          signal: abort.signal,
+          onListed: (total) => {
+            run.progress = { done: 0, total };
+            void announce(workspaceId);
+          },
+          onRead: (done) => {
+            run.progress.done = done;
+            if (done % PROGRESS_STEP === 0) void announce(workspaceId);
+          },
+        });
         await ctx.db.call('agents.replaceSynced', { workspaceId, agents, now: new Date().toISOString() });
         ctx.logger.info('agents synced', { workspaceId, agents: agents.length });
         return agents.length;

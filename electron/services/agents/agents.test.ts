@@ -10,7 +10,7 @@ import { createDesk } from '../createDesk.ts';
 import type { Desk } from '../createDesk.ts';
 import { tempDirs } from '../db/testing.ts';
 import { SessionSecretStore } from '../secrets/sessionSecretStore.ts';
-import { AGENT_PAGE_SIZE } from './agentSync.ts';
+import { AGENT_PAGE_SIZE } from './readAgents.ts';
 
 // The agent library through the desk's channels, against the sandbox run as its own process
 // (real HTTP, started with --bearer), on a real SQLite data folder.

@@ -54,7 +54,7 @@ const codeOf = (error: ApiError): ErrorCode =>
 /** An ApiError of an agent operation as a DeskFailure in plain words. */
 export function agentServiceFailure(
   error: ApiError,
-  record: WorkspaceRecord,
+  record: Pick<WorkspaceRecord, 'baseUrl'>,
   timeoutMs: number,
 ): DeskFailure {
   const host = originOf(record.baseUrl);
