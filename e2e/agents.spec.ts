@@ -320,6 +320,10 @@ test.describe('agents', () => {
       await expect(lintDue).toContainText(
         `Due Date is empty in ${emptyDue.length.toLocaleString('en-US')} rows`,
       );
+      // The preview shows the row selected in the grid.
+      await grid.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(panel.position).toContainText(`Row ${emptyDue[1]} · 2 of`);
 
       // The upload for this agent carries just the mapped columns (under their header names), and the
       // launch's variables_map is derived from the same mapping.

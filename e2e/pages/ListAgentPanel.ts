@@ -23,7 +23,7 @@ export class ListAgentPanel {
   }
 
   column(variable: string): Locator {
-    return this.page.getByRole('combobox', { name: `Mapped column for ${variable}` });
+    return this.mapping.getByRole('combobox', { name: `${variable} Column`, exact: true });
   }
 
   emptyColumn(column: string): Locator {

@@ -136,14 +136,16 @@ export function AgentPanel({ list }: { list: ContactList }) {
             <thead>
               <tr>
                 <th scope="col">Variable</th>
-                <th scope="col">Column</th>
+                <th scope="col" id={`${id}-column`}>
+                  Column
+                </th>
                 <th scope="col">Matched by</th>
               </tr>
             </thead>
             <tbody>
               {mapping.mapping.map((m) => (
                 <tr key={m.variable} data-variable={m.variable}>
-                  <th scope="row" className="mono">
+                  <th scope="row" className="mono" id={`${id}-v-${m.variable}`}>
                     {m.variable}
                   </th>
                   <td>
@@ -152,7 +154,7 @@ export function AgentPanel({ list }: { list: ContactList }) {
                     ) : (
                       <select
                         className="select"
-                        aria-label={`Mapped column for ${m.variable}`}
+                        aria-labelledby={`${id}-v-${m.variable} ${id}-column`}
                         value={m.column}
                         disabled={state.busy}
                         onChange={(e) => void setColumn(m.variable, e.target.value)}
