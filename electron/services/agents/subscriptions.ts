@@ -106,8 +106,13 @@ function withSubscriptions(detailRaw: string, subs: StoredSubscription[]): strin
   return JSON.stringify(detail);
 }
 
+/** A sentence ends with a stop (service messages often do not). */
+const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 function refusal(error: ApiError, record: WorkspaceRecord, bearer: boolean): string {
   const host = originOf(record.baseUrl);
+  if (error.kind === 'unauthorized' && error.status === 403)
+    return `${host} does not allow this change (403): ${sentence(error.message)} Check the bearer token and the API key in Settings → Workspaces.`;
   if (error.kind === 'unauthorized')
     return bearer
       ? `${host} refused this workspace's credentials (401). Check the bearer token and the API key in Settings → Workspaces, then save again.`
@@ -116,8 +121,9 @@ function refusal(error: ApiError, record: WorkspaceRecord, bearer: boolean): str
     return `${host} does not know this agent any more (it may have been deleted). Refresh the agents.`;
   if (error.kind === 'rate_limited')
     return `${host} is busy and asked us to slow down. Try again in a moment.`;
-  if (error.kind === 'server') return `${host} had a problem saving the subscriptions: ${error.message}`;
-  return `${host} refused the subscriptions: ${error.message}`;
+  if (error.kind === 'server')
+    return `${host} had a problem saving the subscriptions: ${sentence(error.message)}`;
+  return `${host} refused the subscriptions: ${sentence(error.message)}`;
 }
 
 export async function saveSubscriptions(

@@ -103,6 +103,16 @@ const details: Record<string, unknown> = {
   bare: { id: 'bare', custom_variables: ['callee_name', 'policy_no'] },
 };
 
+/** PATCH /agent/v1 answers per agent: each error shape of the service. */
+const refusals: Record<string, [number, unknown]> = {
+  doc: [
+    400,
+    { error: { code: 'invalid_parameter', message: 'callback_url must be reachable from the service' } },
+  ],
+  obs: [403, { detail: 'This agent is locked by another editor' }],
+  bare: [422, { detail: [{ loc: ['body', 'event_subscriptions', 0, 'callback_url'], msg: 'invalid url' }] }],
+};
+
 const envelopes: Record<string, (items: unknown[]) => unknown> = {
   'observed {status, data: {agents}}': (items) => ({ status: 'success', data: { agents: items } }),
   'documented {agents: [...]}': (items) => ({ agents: items }),
@@ -114,6 +124,20 @@ async function serve(envelope: (items: unknown[]) => unknown): Promise<string> {
   const server: Server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
     const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'PATCH' && url.pathname === '/v0/agent/v1') {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        const agentId = (JSON.parse(body) as { agent_id: string }).agent_id;
+        const [status, answer] = refusals[agentId] ?? [
+          200,
+          { message: 'Agent updated successfully!', agent_id: agentId },
+        ];
+        res.statusCode = status;
+        res.end(JSON.stringify(answer));
+      });
+      return;
+    }
     if (url.pathname === '/v0/agent/all') {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 20);
@@ -228,4 +252,52 @@ describe('tolerant agent sync', () => {
       expect(JSON.parse(raw.obs!.detail_raw).version_details.v2.unknown_version_field).toEqual([1, 2]);
     });
   }
+
+  it('tells each error shape of a refused save in plain words and keeps the edit as a draft', async () => {
+    const baseUrl = await serve(envelopes['documented {agents: [...]}']!);
+    const desk = await createDesk({
+      dataDir: dirs.make(),
+      host: 'browser',
+      version: '1',
+      sandbox: 'off',
+      secrets: new SessionSecretStore(),
+    });
+    cleanups.push(() => desk.close());
+    const ws = value<Workspace>(
+      await desk.handle('workspaces:create', { name: 'Refusing', baseUrl, apiKey: 'k', bearerToken: 'b' }),
+    );
+    value(await desk.handle('workspaces:set-active', { id: ws.id }));
+    value(await desk.handle('agents:sync', {}));
+    const host = new URL(baseUrl).host;
+    const sub = {
+      eventTypes: ['call_started'],
+      callbackUrl: 'https://h.test/y',
+      method: 'POST',
+      headers: [],
+    };
+    const expected: Record<string, [string, string]> = {
+      doc: [
+        'service_error',
+        `${host} refused the subscriptions: callback_url must be reachable from the service. Your changes are kept as a draft.`,
+      ],
+      obs: [
+        'unauthorized',
+        `${host} does not allow this change (403): This agent is locked by another editor. Check the bearer token and the API key in Settings → Workspaces. Your changes are kept as a draft.`,
+      ],
+      bare: [
+        'service_error',
+        `${host} refused the subscriptions: event_subscriptions.0.callback_url: invalid url. Your changes are kept as a draft.`,
+      ],
+    };
+    for (const [agentId, [code, message]] of Object.entries(expected)) {
+      const r = await desk.handle('agents:save-subscriptions', { agentId, subscriptions: [sub] });
+      expect(r, agentId).toEqual({ ok: false, error: { code, message } });
+      const agent = value<{ agent: AgentDetail }>(await desk.handle('agents:get', { agentId })).agent;
+      expect(agent.subscriptionsDraft?.subscriptions.map((s) => s.callbackUrl)).toEqual(['https://h.test/y']);
+    }
+    const saved = value<{ outcome: string }>(
+      await desk.handle('agents:save-subscriptions', { agentId: 'multi', subscriptions: [sub] }),
+    );
+    expect(saved.outcome).toBe('saved');
+  });
 });
