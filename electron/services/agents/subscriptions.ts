@@ -143,6 +143,9 @@ export async function saveSubscriptions(
     cached: cachedSubscriptions(storedView(agent)),
     draft: draftSubscriptions(agent),
   });
+  // Header values are often webhook secrets: never in a log line (short ones would blank out
+  // common text, and are no secret worth the name).
+  for (const sub of subs) for (const v of Object.values(sub.headers)) if (v.length >= 8) ctx.redactor.add(v);
   const request = editEventSubscriptionsRequestSchema.safeParse({
     operation: 'edit_event_subscriptions',
     agent_id: agentId,
