@@ -54,6 +54,10 @@ export const useAgentsLibrary = create<AgentsLibraryState>((set, get) => ({
       set({ loaded: true, error: result.error.message });
       return;
     }
+    // Another workspace has other agents: its library starts without one on screen.
+    const previous = get().sync;
+    if (previous && previous.workspaceId !== result.value.sync.workspaceId)
+      set({ selectedId: null, detail: null, detailError: null });
     set({
       agents: result.value.agents,
       sync: result.value.sync,

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { useApp } from '../../app/appStore.ts';
+import { desk } from '../../desk/desk.ts';
 import { useAgentsLibrary } from '../agents/agentsLibraryStore.ts';
 import { useAgents } from './agentsStore.ts';
 import { useContacts } from './contactsStore.ts';
@@ -33,6 +34,14 @@ export function AgentPanel({ list }: { list: ContactList }) {
   const { open, choose, setColumn, refresh, showRow } = state;
   const filter = useContacts((s) => s.filter);
 
+  // A sync (start, reconnect, Refresh) may bring new agents.
+  useEffect(
+    () =>
+      desk().on('agents:sync-changed', ({ sync }) => {
+        if (!sync.running) void loadAgents();
+      }),
+    [loadAgents],
+  );
   useEffect(() => {
     // The picker lists every agent: a search typed in the Agents section must not hide some here.
     if (librarySearch) setLibrarySearch('');

@@ -72,41 +72,33 @@ const request = (s: ListAgentState) =>
     ? { listId: s.listId, agentId: s.agentId, ...(s.versionId ? { versionId: s.versionId } : {}) }
     : null;
 
-export const useListAgent = create<ListAgentState>((set, get) => ({
-  listId: null,
+/** Nothing chosen for the list yet. */
+const unchosen = {
   agentId: null,
   versionId: null,
   agent: null,
   mapping: null,
   lint: null,
   error: null,
-  busy: false,
   pos: 0,
   previewFilter: 'all',
   preview: null,
   previewError: null,
-  extractFirstName: false,
   problemNote: null,
+} as const;
+
+export const useListAgent = create<ListAgentState>((set, get) => ({
+  ...unchosen,
+  listId: null,
+  busy: false,
+  extractFirstName: false,
 
   async open(listId, fallbackAgentId = null) {
     if (get().listId === listId) return;
     const saved =
       loadChoices()[String(listId)] ??
       (fallbackAgentId ? { agentId: fallbackAgentId, versionId: null } : null);
-    set({
-      listId,
-      agentId: null,
-      versionId: null,
-      agent: null,
-      mapping: null,
-      lint: null,
-      error: null,
-      pos: 0,
-      previewFilter: 'all',
-      preview: null,
-      previewError: null,
-      problemNote: null,
-    });
+    set({ ...unchosen, listId });
     if (saved) await get().choose(saved.agentId, saved.versionId);
   },
 
