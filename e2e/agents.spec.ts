@@ -89,6 +89,53 @@ test.describe('agents', () => {
     await expect(agents.variables.locator('tr[data-variable="callee_name"]')).toContainText('Always present');
   });
 
+  test('more agents than one page are synced, archived ones marked; a local draft comes from a pasted prompt', async ({
+    page,
+    desk,
+    sandbox,
+  }) => {
+    // 120 more agents on the sandbox (the listing pages by at most 100), every 40th archived.
+    const seeded = await fetch(`${new URL(sandbox.baseUrl).origin}/_sandbox/agents`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': sandbox.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 120, archive_every: 40, name_prefix: 'Seeded agent' }),
+    });
+    expect(seeded.status).toBe(200);
+    const agents = await useRemoteWorkspace(page, desk.url, sandbox);
+    await expect(agents.list.getByRole('listitem')).toHaveCount(123);
+    await agents.search.fill('Seeded agent 40');
+    await expect(agents.list.getByRole('listitem')).toHaveCount(1);
+    await expect(agents.agent(/^Seeded agent 40/)).toContainText('archived');
+    await agents.select('Seeded agent 40');
+    await expect(
+      agents.detail.getByRole('note').filter({ hasText: 'archived on the service' }),
+    ).toBeVisible();
+    await agents.search.fill('Seeded agent 39');
+    await expect(agents.agent(/^Seeded agent 39/)).not.toContainText('archived');
+    await agents.search.fill('');
+
+    // A local draft: its variables are the prompt's placeholders; it is marked local, has no webhooks.
+    await page.getByRole('button', { name: 'New local draft' }).click();
+    const dialog = agents.dialog('New local draft agent');
+    await dialog.getByRole('button', { name: 'Make draft' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Pasted prompt');
+    await dialog
+      .getByRole('textbox', { name: 'Prompt' })
+      .fill('Hi @{{callee_name}}, your EMI of @{{emi}} is due on @{{due_date}}.');
+    await expect(dialog).toContainText('Variables found: callee_name, emi, due_date');
+    await dialog.getByRole('button', { name: 'Make draft' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(agents.agent(/^Pasted prompt/)).toContainText('local draft');
+    await expect(agents.detail.getByRole('heading', { level: 2, name: 'Pasted prompt' })).toBeVisible();
+    await expect(
+      agents.detail.getByRole('note').filter({ hasText: 'no campaign or call can be launched' }),
+    ).toBeVisible();
+    for (const v of ['callee_name', 'emi', 'due_date']) await expect(agents.placeholder(v)).toBeVisible();
+    await expect(agents.variables.locator('tr[data-variable="emi"]')).toContainText('Line 1');
+    await expect(agents.subscriptions).toHaveCount(0);
+  });
+
   test('an event subscription is added, saved, kept over a restart, edited and removed', async ({
     page,
     desk,
