@@ -24,8 +24,9 @@ describe('formatAge', () => {
 
 describe('syncLine', () => {
   it('says when the library was synced, aged by the time since it was read', () => {
-    expect(syncLine(base)).toEqual({ tone: 'info', text: 'Last synced 5 minutes ago.' });
-    expect(syncLine(base, 3600).text).toBe('Last synced 1 hour ago.');
+    const at = (iso: string) => `at ${iso.slice(11, 16)}`;
+    expect(syncLine(base, 0, at)).toEqual({ tone: 'info', text: 'Last synced 5 minutes ago (at 10:00).' });
+    expect(syncLine(base, 3600, at).text).toBe('Last synced 1 hour ago (at 10:00).');
   });
 
   it('keeps the cached agents and their age in view after a failed refresh', () => {
@@ -42,8 +43,8 @@ describe('syncLine', () => {
     expect(syncLine({ ...never, lastError: 'Offline' }).text).toBe(
       'Refresh failed: Offline. No agents have been synced yet.',
     );
-    expect(syncLine({ ...base, running: true, progress: { done: 2, total: 3 } }).text).toBe(
-      'Syncing agents (2 of 3 agents)… Last synced 5 minutes ago.',
+    expect(syncLine({ ...base, running: true, progress: { done: 2, total: 3 } }, 0, () => 'today').text).toBe(
+      'Syncing agents (2 of 3 agents)… Last synced 5 minutes ago (today).',
     );
   });
 });

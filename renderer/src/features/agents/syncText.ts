@@ -19,10 +19,15 @@ export interface SyncLine {
  * What the Agents section says about its local copy: when it was synced and how old it is, and
  * whether the last refresh failed (the cached agents stay shown either way).
  */
-export function syncLine(sync: AgentSyncState | null, elapsedSeconds = 0): SyncLine {
+export function syncLine(
+  sync: AgentSyncState | null,
+  elapsedSeconds = 0,
+  formatAt: (iso: string) => string = defaultFormatAt,
+): SyncLine {
   if (!sync) return { tone: 'info', text: 'Reading the local agent library…' };
   const age = sync.ageSeconds === null ? null : formatAge(sync.ageSeconds + elapsedSeconds);
-  const synced = age === null ? 'Never synced' : `Last synced ${age} ago`;
+  const at = sync.syncedAt ? ` (${formatAt(sync.syncedAt)})` : '';
+  const synced = age === null ? 'Never synced' : `Last synced ${age} ago${at}`;
   if (sync.running) {
     const progress =
       sync.progress && sync.progress.total !== null
@@ -39,5 +44,12 @@ export function syncLine(sync: AgentSyncState | null, elapsedSeconds = 0): SyncL
   }
   return { tone: 'info', text: `${synced}.` };
 }
+
+const defaultFormatAt = (iso: string): string => {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+};
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
