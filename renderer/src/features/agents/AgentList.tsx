@@ -7,6 +7,7 @@ export function AgentList() {
   const search = useAgentsLibrary((s) => s.search);
   const selectedId = useAgentsLibrary((s) => s.selectedId);
   const select = useAgentsLibrary((s) => s.select);
+  const syncing = useAgentsLibrary((s) => s.sync?.running ?? false);
 
   if (!loaded) return <p className="muted">Loading agents…</p>;
   if (agents.length === 0)
@@ -14,7 +15,9 @@ export function AgentList() {
       <p className="muted" data-testid="agents-empty">
         {search.trim()
           ? `No agent’s name contains “${search.trim()}”.`
-          : 'No agents on this computer yet. Refresh to sync them from the service, or make a local draft from a prompt.'}
+          : syncing
+            ? 'Syncing the workspace’s agents…'
+            : 'No agents on this computer yet. Refresh to sync them from the service, or make a local draft from a prompt.'}
       </p>
     );
 
