@@ -117,9 +117,9 @@ function AgentDetailBody({ detail, titleId }: { detail: AgentDetail; titleId: st
           <h3 id={`${titleId}-versions`} className="subsection-title">
             Versions
           </h3>
-          <ul className="version-list">
+          <div className="version-list" role="radiogroup" aria-labelledby={`${titleId}-versions`}>
             {versions.map((v) => (
-              <li key={v.id}>
+              <div key={v.id}>
                 <label className="version-choice">
                   <input
                     type="radio"
@@ -134,9 +134,9 @@ function AgentDetailBody({ detail, titleId }: { detail: AgentDetail; titleId: st
                     <span className="muted"> — {v.description}</span>
                   ) : null}
                 </label>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </section>
       ) : null}
 
