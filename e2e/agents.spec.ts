@@ -175,9 +175,9 @@ test.describe('agents', () => {
       await agents.save();
       const outcome = agents.subscriptions.getByTestId('subscriptions-outcome');
       await expect(outcome).toContainText('needs a bearer token');
-      await expect(outcome).toContainText('Settings');
+      await outcome.getByRole('link', { name: 'Open Settings → Workspaces' }).click();
       const settings = new SettingsPage(page);
-      await settings.open();
+      await expect(settings.row('Remote')).toBeVisible();
       await settings.edit('Remote', { bearerToken: `bearer-${randomBytes(8).toString('hex')}` });
       await agents.open();
       await agents.select('Insurance Renewal');

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { AgentDetail } from '../../../../shared/ipc/channels/agents.ts';
+import { hrefFor } from '../../app/routes.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
@@ -17,7 +18,13 @@ import {
   toInputs,
 } from './subscriptionForm.ts';
 
-type Outcome = { tone: 'info' | 'warning' | 'error'; title: string; text: string } | null;
+type Outcome = {
+  tone: 'info' | 'warning' | 'error';
+  title: string;
+  text: string;
+  /** The fix is a workspace setting (a bearer token): offer the way there. */
+  toSettings?: boolean;
+} | null;
 
 const startingList = (agent: AgentDetail): EditSubscription[] =>
   (agent.subscriptionsDraft?.subscriptions ?? agent.subscriptions).map(fromView);
@@ -60,6 +67,7 @@ export function SubscriptionsEditor({ agent }: { agent: AgentDetail }) {
         tone: 'error',
         title: 'Not saved',
         text: at ? `Subscription ${at.index + 1}: ${result.error.message}` : result.error.message,
+        toSettings: result.error.code === 'unauthorized',
       });
       // A refused save may have been kept as a draft: the list and the detail say so.
       void load();
@@ -175,6 +183,11 @@ export function SubscriptionsEditor({ agent }: { agent: AgentDetail }) {
         {outcome ? (
           <Notice tone={outcome.tone} title={outcome.title}>
             <p>{outcome.text}</p>
+            {outcome.toSettings ? (
+              <p>
+                <a href={hrefFor('settings')}>Open Settings → Workspaces</a>
+              </p>
+            ) : null}
           </Notice>
         ) : null}
       </div>
