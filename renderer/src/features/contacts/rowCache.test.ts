@@ -91,4 +91,13 @@ describe('row cache', () => {
     await settle();
     expect(cache.error).toBe('This contact list is not available.');
   });
+
+  it('keeps the row count the back end last gave, for filters the list counts do not hold', async () => {
+    const b = backend(250);
+    const cache = new RowCache(1, 'empty:5', b.fetch);
+    expect(cache.total).toBeNull();
+    cache.ensure(0, 10);
+    await settle();
+    expect(cache.total).toBe(250);
+  });
 });
