@@ -136,95 +136,99 @@ test.describe('agents', () => {
     await expect(agents.subscriptions).toHaveCount(0);
   });
 
-  test('an event subscription is added, saved, kept over a restart, edited and removed', async ({
-    page,
-    desk,
-    sandbox,
-  }) => {
-    test.setTimeout(120_000);
-    const secret = `tok-${randomBytes(8).toString('hex')}`;
-    let again: ChildServer | null = null;
-    try {
-      // A workspace on a separate sandbox, first without a bearer token.
-      let agents = await useRemoteWorkspace(page, desk.url, sandbox);
-      await agents.select('Insurance Renewal');
-      await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
+  test.describe('against a sandbox that checks a bearer token', () => {
+    test.use({ sandboxOptions: { bearer: true } });
 
-      // Add: the form checks the address before anything is sent, naming the field.
-      await agents.subscriptions.getByRole('button', { name: 'Add subscription' }).click();
-      let dialog = agents.dialog('Add subscription');
-      await dialog.getByRole('checkbox', { name: /^Call completed/ }).check();
-      await dialog.getByLabel('Callback URL').fill('ftp://hooks.example.com/x');
-      await dialog.getByRole('button', { name: 'Done' }).click();
-      await expect(
-        dialog.getByText('Callback URL must be a full http:// or https:// address.'),
-      ).toBeVisible();
-      await expect(dialog.getByLabel('Callback URL')).toBeFocused();
-      await dialog.getByLabel('Callback URL').fill('http://127.0.0.1:9/hooks/first');
-      await dialog.getByRole('combobox', { name: 'Method' }).selectOption('PUT');
-      await dialog.getByRole('button', { name: 'Add header' }).click();
-      await dialog.getByLabel('Header 1 name').fill('X-Token');
-      await dialog.getByLabel('Header 1 value').fill(secret);
-      await dialog.getByRole('button', { name: 'Done' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(agents.subscription(1)).toContainText('http://127.0.0.1:9/hooks/first');
-      await expect(agents.subscription(1)).toContainText('X-Token: ');
-      await expect(agents.subscriptions).not.toContainText(secret);
+    test('an event subscription is added, saved, kept over a restart, edited and removed', async ({
+      page,
+      desk,
+      sandbox,
+    }) => {
+      test.setTimeout(120_000);
+      const secret = `tok-${randomBytes(8).toString('hex')}`;
+      let again: ChildServer | null = null;
+      try {
+        // A workspace on a separate sandbox, first without a bearer token.
+        let agents = await useRemoteWorkspace(page, desk.url, sandbox);
+        await agents.select('Insurance Renewal');
+        await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
 
-      // Without a bearer token the service answers 401: said in plain words, the edit kept as a draft.
-      await agents.save();
-      const outcome = agents.subscriptions.getByTestId('subscriptions-outcome');
-      await expect(outcome).toContainText('needs a bearer token');
-      await outcome.getByRole('link', { name: 'Open Settings → Workspaces' }).click();
-      const settings = new SettingsPage(page);
-      await expect(settings.row('Remote')).toBeVisible();
-      await settings.edit('Remote', { bearerToken: `bearer-${randomBytes(8).toString('hex')}` });
-      await agents.open();
-      await agents.select('Insurance Renewal');
-      await expect(agents.subscriptions.getByRole('note')).toContainText('Unsaved draft');
-      await expect(agents.subscription(1)).toContainText('http://127.0.0.1:9/hooks/first');
-      await agents.save();
-      await expect(outcome).toContainText('Saved');
-      await expect(agents.subscriptions.getByRole('note')).toHaveCount(0);
+        // Add: the form checks the address before anything is sent, naming the field.
+        await agents.subscriptions.getByRole('button', { name: 'Add subscription' }).click();
+        let dialog = agents.dialog('Add subscription');
+        await dialog.getByRole('checkbox', { name: /^Call completed/ }).check();
+        await dialog.getByLabel('Callback URL').fill('ftp://hooks.example.com/x');
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        await expect(
+          dialog.getByText('Callback URL must be a full http:// or https:// address.'),
+        ).toBeVisible();
+        await expect(dialog.getByLabel('Callback URL')).toBeFocused();
+        await dialog.getByLabel('Callback URL').fill('http://127.0.0.1:9/hooks/first');
+        await dialog.getByRole('combobox', { name: 'Method' }).selectOption('PUT');
+        await dialog.getByRole('button', { name: 'Add header' }).click();
+        await dialog.getByLabel('Header 1 name').fill('X-Token');
+        await dialog.getByLabel('Header 1 value').fill(secret);
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(agents.subscription(1)).toContainText('http://127.0.0.1:9/hooks/first');
+        await expect(agents.subscription(1)).toContainText('X-Token: ');
+        await expect(agents.subscriptions).not.toContainText(secret);
 
-      // Restart the host on the same data folder: the subscription is read back (value masked).
-      ({ agents, host: again } = await restartHost(page, desk));
-      await agents.select('Insurance Renewal');
-      await expect(agents.subscription(1)).toContainText('http://127.0.0.1:9/hooks/first');
-      await expect(agents.subscription(1)).toContainText('PUT');
-      await expect(agents.subscription(1)).toContainText('X-Token: ');
-      await expect(agents.subscription(1)).toContainText('Call completed');
-      await expect(page.locator('body')).not.toContainText(secret);
+        // Without a bearer token the service answers 401: said in plain words, the edit kept as a draft.
+        await agents.save();
+        const outcome = agents.subscriptions.getByTestId('subscriptions-outcome');
+        await expect(outcome).toContainText('needs a bearer token');
+        await outcome.getByRole('link', { name: 'Open Settings → Workspaces' }).click();
+        const settings = new SettingsPage(page);
+        await expect(settings.row('Remote')).toBeVisible();
+        await settings.edit('Remote', { bearerToken: sandbox.bearerToken! });
+        await agents.open();
+        await agents.select('Insurance Renewal');
+        await expect(agents.subscriptions.getByRole('note')).toContainText('Unsaved draft');
+        await expect(agents.subscription(1)).toContainText('http://127.0.0.1:9/hooks/first');
+        await agents.save();
+        await expect(outcome).toContainText('Saved');
+        await expect(agents.subscriptions.getByRole('note')).toHaveCount(0);
 
-      // Edit: a new address and event, the header's stored value kept (left blank).
-      await agents.subscription(1).getByRole('button', { name: 'Edit subscription 1' }).click();
-      dialog = agents.dialog('Edit subscription 1');
-      await expect(dialog.getByLabel('Header 1 value')).toHaveValue('');
-      await dialog.getByLabel('Callback URL').fill('https://hooks.example.com/edited');
-      await dialog.getByRole('checkbox', { name: /^All processing done/ }).check();
-      await dialog.getByRole('button', { name: 'Done' }).click();
-      await agents.save();
-      await expect(outcome).toContainText('Saved');
-      await expect(agents.subscription(1)).toContainText('https://hooks.example.com/edited');
-      await expect(agents.subscription(1)).toContainText('All processing done');
-      await expect(agents.subscription(1)).toContainText('X-Token: ');
+        // Restart the host on the same data folder: the subscription is read back (value masked).
+        ({ agents, host: again } = await restartHost(page, desk));
+        await agents.select('Insurance Renewal');
+        await expect(agents.subscription(1)).toContainText('http://127.0.0.1:9/hooks/first');
+        await expect(agents.subscription(1)).toContainText('PUT');
+        await expect(agents.subscription(1)).toContainText('X-Token: ');
+        await expect(agents.subscription(1)).toContainText('Call completed');
+        await expect(page.locator('body')).not.toContainText(secret);
 
-      // The saved list is read again from a fresh detail.
-      await agents.select('Loan Repayment Reminder');
-      await agents.select('Insurance Renewal');
-      await expect(agents.subscription(1)).toContainText('https://hooks.example.com/edited');
+        // Edit: a new address and event, the header's stored value kept (left blank).
+        await agents.subscription(1).getByRole('button', { name: 'Edit subscription 1' }).click();
+        dialog = agents.dialog('Edit subscription 1');
+        await expect(dialog.getByLabel('Header 1 value')).toHaveValue('');
+        await dialog.getByLabel('Callback URL').fill('https://hooks.example.com/edited');
+        await dialog.getByRole('checkbox', { name: /^All processing done/ }).check();
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        await agents.save();
+        await expect(outcome).toContainText('Saved');
+        await expect(agents.subscription(1)).toContainText('https://hooks.example.com/edited');
+        await expect(agents.subscription(1)).toContainText('All processing done');
+        await expect(agents.subscription(1)).toContainText('X-Token: ');
 
-      // Remove it.
-      await agents.subscription(1).getByRole('button', { name: 'Remove subscription 1' }).click();
-      await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
-      await agents.save();
-      await expect(outcome).toContainText('Saved');
-      await agents.select('Loan Repayment Reminder');
-      await agents.select('Insurance Renewal');
-      await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
-    } finally {
-      await again?.stop();
-    }
+        // The saved list is read again from a fresh detail.
+        await agents.select('Loan Repayment Reminder');
+        await agents.select('Insurance Renewal');
+        await expect(agents.subscription(1)).toContainText('https://hooks.example.com/edited');
+
+        // Remove it.
+        await agents.subscription(1).getByRole('button', { name: 'Remove subscription 1' }).click();
+        await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
+        await agents.save();
+        await expect(outcome).toContainText('Saved');
+        await agents.select('Loan Repayment Reminder');
+        await agents.select('Insurance Renewal');
+        await expect(agents.subscriptions.getByTestId('subscriptions-empty')).toBeVisible();
+      } finally {
+        await again?.stop();
+      }
+    });
   });
 
   test('with the sandbox stopped, the cached agents stay listed with their age, and a subscription save is kept as a draft', async ({

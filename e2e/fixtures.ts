@@ -27,6 +27,13 @@ export interface SandboxService {
   output: () => string;
   /** Stops the service (idempotent), to see how the app copes without it. */
   stop: () => Promise<void>;
+  /** The bearer token the service checks on `PATCH /agent/v1` (only with `sandboxOptions.bearer`). */
+  bearerToken: string | null;
+}
+
+export interface SandboxOptions {
+  /** Run the sandbox with `--bearer`, so `PATCH /agent/v1` also needs that token. */
+  bearer?: boolean;
 }
 
 export interface DeskOptions {
@@ -42,12 +49,14 @@ const SANDBOX_READY = /sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/v0)/;
 
 interface Fixtures {
   deskOptions: DeskOptions;
+  sandboxOptions: SandboxOptions;
   desk: DeskHost;
   sandbox: SandboxService;
 }
 
 export const test = base.extend<Fixtures>({
   deskOptions: [{}, { option: true }],
+  sandboxOptions: [{}, { option: true }],
 
   desk: async ({ deskOptions }, use, testInfo) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-'));
@@ -79,17 +88,23 @@ export const test = base.extend<Fixtures>({
     }
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-  sandbox: async ({}, use, testInfo) => {
+  sandbox: async ({ sandboxOptions }, use, testInfo) => {
     const apiKey = `sk-e2e-${randomBytes(18).toString('hex')}`;
+    const bearerToken = sandboxOptions.bearer ? `bearer-e2e-${randomBytes(12).toString('hex')}` : null;
     const server = await startChildServer({
       name: 'sandbox',
       script: 'sandbox/main.ts',
-      args: ['--port', '0', '--api-key', apiKey],
+      args: ['--port', '0', '--api-key', apiKey, ...(bearerToken ? ['--bearer', bearerToken] : [])],
       ready: SANDBOX_READY,
     });
     try {
-      await use({ baseUrl: server.match[1]!, apiKey, output: server.output, stop: () => server.stop() });
+      await use({
+        baseUrl: server.match[1]!,
+        apiKey,
+        bearerToken,
+        output: server.output,
+        stop: () => server.stop(),
+      });
     } finally {
       await server.stop();
       if (testInfo.status !== testInfo.expectedStatus) {
