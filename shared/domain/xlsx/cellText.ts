@@ -24,9 +24,15 @@ export function xmlText(raw: string): string {
   return text;
 }
 
+/** Up to 15 digits, no leading zero (but "0.5"), no trailing zero after a point. */
+const SHORT_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d{0,14}[1-9])?$/;
+
 /** Digits of a number without exponent: BigInt for integers, 15 significant digits otherwise. */
 export function numberText(raw: string): string {
+  // Most numbers are written as plain digits, or a short decimal: nothing to do (a million times).
+  if (raw.length <= 16 && SHORT_NUMBER.test(raw)) return raw;
   const value = Number(raw);
+  if (Number.isSafeInteger(value)) return String(value);
   if (!Number.isFinite(value)) return raw.trim();
   if (Number.isInteger(value)) return BigInt(value).toString();
   const rounded = Number(value.toPrecision(15));
@@ -97,6 +103,25 @@ const EPOCH_1904 = Date.UTC(1904, 0, 1);
  * An Excel date serial as text. The 1900 system counts a 29 February 1900 that never was
  * (Lotus's bug, kept by Excel): serials from 61 on are one day ahead of the calendar.
  */
+const dayCache = new Map<number, string>();
+
+/** YYYY-MM-DD of a whole day number (cached: a sheet's dates repeat). */
+function dayText(days: number, date1904: boolean): string {
+  const key = date1904 ? -days - 1 : days;
+  let text = dayCache.get(key);
+  if (text === undefined) {
+    if (!date1904 && days === 60) text = '1900-02-29';
+    else {
+      const shifted = !date1904 && days > 60 ? days - 1 : days;
+      const d = new Date((date1904 ? EPOCH_1904 : EPOCH_1900) + shifted * DAY_MS);
+      text = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    }
+    if (dayCache.size > 100_000) dayCache.clear();
+    dayCache.set(key, text);
+  }
+  return text;
+}
+
 export function serialText(raw: string, kind: DateKind, date1904: boolean): string {
   const serial = Number(raw);
   if (!Number.isFinite(serial) || serial < 0) return numberText(raw);
@@ -107,14 +132,7 @@ export function serialText(raw: string, kind: DateKind, date1904: boolean): stri
     days += 1;
     seconds -= 86_400;
   }
+  if (kind === 'date') return dayText(days, date1904);
   const time = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
-  if (kind === 'time') return time;
-  let date: string;
-  if (!date1904 && days === 60) date = '1900-02-29';
-  else {
-    const shifted = !date1904 && days > 60 ? days - 1 : days;
-    const d = new Date((date1904 ? EPOCH_1904 : EPOCH_1900) + shifted * DAY_MS);
-    date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  }
-  return kind === 'datetime' ? `${date} ${time}` : date;
+  return kind === 'time' ? time : `${dayText(days, date1904)} ${time}`;
 }

@@ -15,8 +15,6 @@ export interface SheetRow {
   cells: string[];
 }
 
-const ATTRS = /([\w:]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
 /** Column letters of a cell reference → 0-based index ("A1" → 0, "AB7" → 27). */
 function columnOf(ref: string): number {
   let n = 0;
@@ -29,14 +27,25 @@ function columnOf(ref: string): number {
   return n - 1;
 }
 
-function attributes(tag: string): { r?: string; t?: string; s?: string } {
-  const out: { r?: string; t?: string; s?: string } = {};
-  ATTRS.lastIndex = 0;
-  for (let m = ATTRS.exec(tag); m; m = ATTRS.exec(tag)) {
-    const name = m[1];
-    if (name === 'r' || name === 't' || name === 's') out[name] = m[2] ?? m[3] ?? '';
+/** An attribute of a start tag's text (` r="A1" t="s"`), by plain search: this runs per cell. */
+function attribute(tag: string, name: string): string | undefined {
+  for (const quote of ['"', "'"]) {
+    let at = tag.indexOf(` ${name}=${quote}`);
+    if (at < 0) continue;
+    at += name.length + 3;
+    const end = tag.indexOf(quote, at);
+    return end < 0 ? undefined : tag.slice(at, end);
   }
-  return out;
+  return undefined;
+}
+
+/** Index of `<name` as a whole tag name (not `<names`) from `from`, or -1. */
+function findTag(text: string, open: string, from: number): number {
+  for (let at = text.indexOf(open, from); at >= 0; at = text.indexOf(open, at + 1)) {
+    const next = text.charCodeAt(at + open.length);
+    if (next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13) return at;
+  }
+  return -1;
 }
 
 export interface RowsOptions {
@@ -56,19 +65,30 @@ export async function* sheetRows(
   let prefix: string | null = null;
   let rowOpen = '<row';
   let rowClose = '</row>';
-  let cellPattern = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-  let valuePattern = /<v>([^<]*)<\/v>/;
-  let inlinePattern = /<is>([\s\S]*?)<\/is>/;
+  let cellOpen = '<c';
+  let cellClose = '</c>';
+  let valueOpen = '<v>';
+  let valueClose = '</v>';
+  let inlineOpen = '<is>';
+  let inlineClose = '</is>';
   let nextRow = 1;
 
-  const cellText = (attrs: { t?: string; s?: string }, body: string | undefined): string => {
+  /** Text between `open` and `close` inside `body`, or undefined. */
+  const inner = (body: string, open: string, close: string): string | undefined => {
+    const start = body.indexOf(open);
+    if (start < 0) return undefined;
+    const end = body.indexOf(close, start + open.length);
+    return end < 0 ? undefined : body.slice(start + open.length, end);
+  };
+
+  const cellText = (tag: string, body: string | undefined): string => {
     if (body === undefined) return '';
-    const type = attrs.t ?? 'n';
+    const type = attribute(tag, 't') ?? 'n';
     if (type === 'inlineStr') {
-      const inline = inlinePattern.exec(body);
-      return inline ? itemText(inline[1] ?? '') : '';
+      const inline = inner(body, inlineOpen, inlineClose);
+      return inline === undefined ? '' : itemText(inline);
     }
-    const v = valuePattern.exec(body)?.[1];
+    const v = inner(body, valueOpen, valueClose);
     if (v === undefined) return '';
     switch (type) {
       case 's': {
@@ -94,30 +114,42 @@ export async function* sheetRows(
           : `${date} ${time.replace(/Z$/, '').slice(0, 8)}`;
       }
       default: {
-        const kind = attrs.s === undefined ? null : (styleKinds[Number(attrs.s)] ?? null);
+        const style = attribute(tag, 's');
+        const kind = style === undefined ? null : (styleKinds[Number(style)] ?? null);
         return kind ? serialText(v, kind, date1904) : numberText(v);
       }
     }
   };
 
   const parseRow = (tag: string, body: string | null): SheetRow => {
-    const r = attributes(tag).r;
+    const r = attribute(tag, 'r');
     const row = r ? Number(r) : nextRow;
     nextRow = row + 1;
     const cells: string[] = [];
-    if (body !== null) {
-      let column = 0;
-      cellPattern.lastIndex = 0;
-      for (let m = cellPattern.exec(body); m; m = cellPattern.exec(body)) {
-        const attrs = attributes(m[1] ?? '');
-        if (attrs.r) column = columnOf(attrs.r);
-        const text = cellText(attrs, m[2]);
-        if (text !== '') {
-          while (cells.length < column) cells.push('');
-          cells[column] = text;
-        }
-        column++;
+    if (body === null) return { row, cells };
+    let column = 0;
+    for (let at = findTag(body, cellOpen, 0); at >= 0;) {
+      const tagEnd = body.indexOf('>', at);
+      if (tagEnd < 0) break;
+      const empty = body.charCodeAt(tagEnd - 1) === 47;
+      const cellTag = body.slice(at + cellOpen.length, empty ? tagEnd - 1 : tagEnd);
+      let content: string | undefined;
+      let after = tagEnd + 1;
+      if (!empty) {
+        const close = body.indexOf(cellClose, tagEnd);
+        if (close < 0) break;
+        content = body.slice(tagEnd + 1, close);
+        after = close + cellClose.length;
       }
+      const ref = attribute(cellTag, 'r');
+      if (ref) column = columnOf(ref);
+      const text = cellText(cellTag, content);
+      if (text !== '') {
+        while (cells.length < column) cells.push('');
+        cells[column] = text;
+      }
+      column++;
+      at = findTag(body, cellOpen, after);
     }
     return { row, cells };
   };
@@ -137,27 +169,22 @@ export async function* sheetRows(
         const p = prefix;
         rowOpen = `<${p}row`;
         rowClose = `</${p}row>`;
-        cellPattern = new RegExp(`<${p}c\\b([^>]*?)(?:\\/>|>([\\s\\S]*?)<\\/${p}c>)`, 'g');
-        valuePattern = new RegExp(`<${p}v>([^<]*)<\\/${p}v>`);
-        inlinePattern = new RegExp(`<${p}is>([\\s\\S]*?)<\\/${p}is>`);
+        cellOpen = `<${p}c`;
+        cellClose = `</${p}c>`;
+        valueOpen = `<${p}v>`;
+        valueClose = `</${p}v>`;
+        inlineOpen = `<${p}is>`;
+        inlineClose = `</${p}is>`;
       }
     }
     const rows: SheetRow[] = [];
     let pos = 0;
     for (;;) {
-      const open = buffer.indexOf(rowOpen, pos);
+      const open = findTag(buffer, rowOpen, pos); // not <rowBreaks>
       if (open < 0) {
+        // Keep a tail that may be the start of a <row tag cut by the chunk's end.
         pos = Math.max(pos, buffer.length - rowOpen.length);
         break;
-      }
-      const next = buffer.charCodeAt(open + rowOpen.length);
-      if (Number.isNaN(next)) {
-        pos = open;
-        break;
-      }
-      if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) {
-        pos = open + 1; // <rowBreaks> and the like
-        continue;
       }
       const tagEnd = buffer.indexOf('>', open);
       if (tagEnd < 0) {
