@@ -1,0 +1,96 @@
+// What the import coordinator reads: a CSV File as it is, or (told by the ZIP signature) an Excel
+// workbook whose chosen sheet is streamed as CSV text by the shared reader, read from the File by
+// random access (Blob.slice), never whole. Also the first megabyte the engine sniffs.
+import type { ChunkSource, CleanChoices, Progress } from '../../../shared/domain/contacts/index.ts';
+import {
+  chooseSheet,
+  isZip,
+  openWorkbook,
+  sheetCsvSource,
+  sheetOverview,
+  sheetProgress,
+  workbookChoices,
+} from '../../../shared/domain/xlsx/index.ts';
+import type { RandomAccess } from '../../../shared/domain/xlsx/index.ts';
+import type { Detected } from '../../../shared/ipc/channels/contacts.ts';
+import { blobSource, readSlice, SLICE_BYTES } from './blobSource.ts';
+
+export interface ImportInput {
+  source: ChunkSource;
+  /** The start of what the engine reads (at least a megabyte, or all of it when `complete`). */
+  first: Uint8Array;
+  complete: boolean;
+  /** The engine's choices for this input (a workbook's CSV form is fixed: UTF-8, commas). */
+  choices(choices: CleanChoices): CleanChoices;
+  /** Workbook facts for Detected (empty for a CSV). */
+  workbook: Pick<Detected, 'sheet' | 'sheets'>;
+  progress(progress: Progress): Progress;
+}
+
+const blobAccess = (blob: Blob): RandomAccess => ({
+  size: blob.size,
+  read: (offset, length) => readSlice(blob, offset, offset + length),
+});
+
+async function firstBytes(source: ChunkSource): Promise<{ first: Uint8Array; complete: boolean }> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const iterator = (source.open() as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  try {
+    while (size < SLICE_BYTES) {
+      const next = await iterator.next();
+      if (next.done) return { first: join(parts, size), complete: true };
+      parts.push(next.value);
+      size += next.value.length;
+    }
+    return { first: join(parts, size), complete: false };
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+function join(parts: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export async function openImportInput(
+  file: Blob,
+  choices: { sheet?: string | undefined; phoneColumn?: string | undefined },
+): Promise<ImportInput> {
+  const head = await readSlice(file, 0, SLICE_BYTES);
+  if (!isZip(head)) {
+    return {
+      source: blobSource(file),
+      first: head,
+      complete: file.size <= SLICE_BYTES,
+      choices: (c) => c,
+      workbook: {},
+      progress: (p) => p,
+    };
+  }
+  const book = await openWorkbook(blobAccess(file));
+  const sheets = await sheetOverview(book);
+  const chosen = chooseSheet(sheets, choices, 'first-with-phone');
+  const sheet = book.sheets[chosen.number - 1];
+  if (!sheet) throw new Error(`internal: sheet ${chosen.number} vanished`);
+  const source = sheetCsvSource(book, sheet);
+  const { first, complete } = await firstBytes(source);
+  const started = performance.now();
+  return {
+    source,
+    first,
+    complete,
+    choices: workbookChoices,
+    workbook: {
+      sheet: sheet.name,
+      sheets: sheets.map((s) => ({ name: s.name, phoneColumn: s.phoneColumn })),
+    },
+    progress: (p) => sheetProgress(p, source, started, performance.now()),
+  };
+}
