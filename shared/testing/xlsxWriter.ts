@@ -122,8 +122,17 @@ export function* xlsxChunks(book: TestWorkbook): Generator<Uint8Array> {
     yield `</${p}sheetData><${p}rowBreaks count="0"/></${p}worksheet>`;
   }
 
+  const sml = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+  const overrides = [
+    `<Override PartName="/xl/workbook.xml" ContentType="${sml}.sheet.main+xml"/>`,
+    `<Override PartName="/xl/styles.xml" ContentType="${sml}.styles+xml"/>`,
+    `<Override PartName="/xl/sharedStrings.xml" ContentType="${sml}.sharedStrings+xml"/>`,
+    ...book.sheets.map(
+      (_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="${sml}.worksheet+xml"/>`,
+    ),
+  ].join('');
   yield* file('[Content_Types].xml', [
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides}</Types>`,
   ]);
   yield* file('_rels/.rels', [
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,

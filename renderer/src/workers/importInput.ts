@@ -2,6 +2,7 @@
 // workbook whose chosen sheet is streamed as CSV text by the shared reader, read from the File by
 // random access (Blob.slice), never whole. Also the first megabyte the engine sniffs.
 import type { ChunkSource, CleanChoices, Progress } from '../../../shared/domain/contacts/index.ts';
+import { readFirst } from '../../../shared/domain/contacts/runClean.ts';
 import {
   chooseSheet,
   isZip,
@@ -32,31 +33,15 @@ const blobAccess = (blob: Blob): RandomAccess => ({
   read: (offset, length) => readSlice(blob, offset, offset + length),
 });
 
+/** The first megabyte of the source, as runClean will read it. */
 async function firstBytes(source: ChunkSource): Promise<{ first: Uint8Array; complete: boolean }> {
-  const parts: Uint8Array[] = [];
-  let size = 0;
   const iterator = (source.open() as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
   try {
-    while (size < SLICE_BYTES) {
-      const next = await iterator.next();
-      if (next.done) return { first: join(parts, size), complete: true };
-      parts.push(next.value);
-      size += next.value.length;
-    }
-    return { first: join(parts, size), complete: false };
+    const { bytes, done } = await readFirst(iterator, SLICE_BYTES);
+    return { first: bytes, complete: done };
   } finally {
     await iterator.return?.();
   }
-}
-
-function join(parts: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 export async function openImportInput(
