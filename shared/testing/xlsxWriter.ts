@@ -14,6 +14,8 @@ export const TEST_STYLES = {
   dateTime: 3,
   /** Built-in format 2 (0.00): a number, not a date. */
   fixed2: 4,
+  /** Custom format 00000 (id 165): numbers padded to five digits. */
+  zeros5: 5,
 } as const;
 
 export type TestCell =
@@ -156,7 +158,7 @@ export function* xlsxChunks(book: TestWorkbook): Generator<Uint8Array> {
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/styles" Target="styles.xml"/><Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>${rels}</Relationships>`,
   ]);
   yield* file('xl/styles.xml', [
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd;@"/></numFmts><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" xfId="0"/><xf numFmtId="14" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" xfId="0" applyNumberFormat="1"/><xf numFmtId="22" xfId="0" applyNumberFormat="1"/><xf numFmtId="2" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${NS}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd;@"/><numFmt numFmtId="165" formatCode="00000"/></numFmts><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0" xfId="0"/><xf numFmtId="14" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" xfId="0" applyNumberFormat="1"/><xf numFmtId="22" xfId="0" applyNumberFormat="1"/><xf numFmtId="2" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
   ]);
   // The sheets before the shared strings, as Excel orders them: the reader must not depend on order.
   for (const [i, sheet] of book.sheets.entries())

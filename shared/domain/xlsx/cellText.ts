@@ -1,6 +1,7 @@
 // Cell values as the text an operator sees in Excel, for the contacts engine:
 //   - numbers keep their digits: 919876543210 stays 919876543210 (never 9.19876543210E+11), 42.0 is
 //     42, 0.1 + 0.2 is 0.3 (Excel shows 15 significant digits; so do we);
+//   - numbers formatted with zeros only ("00000") are padded as Excel shows them (a postcode 01234);
 //   - numbers formatted as dates become YYYY-MM-DD (YYYY-MM-DD HH:MM:SS when the format shows a
 //     time too, HH:MM:SS for times alone), in the workbook's 1900 or 1904 date system;
 //   - XML escapes (&amp; &#10; …) and OOXML's _xHHHH_ escapes are decoded.
@@ -88,6 +89,16 @@ export function formatKind(code: string): DateKind | null {
   if (hasDate) return hasTime ? 'datetime' : 'date';
   return hasTime ? 'time' : null;
 }
+
+/** A format of zeros only ("00000", Excel's "Special" for codes): numbers shown padded to that width. */
+export function zeroWidth(code: string): number {
+  const bare = (code.split(';')[0] ?? '').replace(/\[[^\]]*\]/g, '');
+  return /^0+$/.test(bare) ? bare.length : 0;
+}
+
+/** A number padded as a zeros-only format shows it (integers from 0 only). */
+export const padded = (text: string, width: number): string =>
+  /^\d+$/.test(text) ? text.padStart(width, '0') : text;
 
 export function builtInKind(id: number): DateKind | null {
   return BUILT_IN[id] ?? null;

@@ -17,7 +17,7 @@ async function rowsOf(book: TestWorkbook, sheet = 0): Promise<Array<{ row: numbe
 const cellsOf = async (book: TestWorkbook): Promise<string[][]> => (await rowsOf(book)).map((r) => r.cells);
 
 describe('xlsx cells', () => {
-  it('numeric phone cells become their digits, never an exponent, and other numbers drop a trailing .0', async () => {
+  it('numeric phone cells become their digits, never an exponent; other numbers drop a trailing .0; zeros-only formats pad', async () => {
     const cells = await cellsOf({
       sheets: [
         {
@@ -25,7 +25,12 @@ describe('xlsx cells', () => {
           rows: [
             [919876543210, { raw: '9.19876543210E+11' }, { raw: '42.0' }, 12.5],
             [0.1 + 0.2, { raw: '1.5E-7' }, -7, { raw: '123456789012345678' }],
-            [{ raw: '3.14159', style: 'fixed2' }, 1e21],
+            [
+              { raw: '3.14159', style: 'fixed2' },
+              1e21,
+              { raw: '1234', style: 'zeros5' },
+              { raw: '123456', style: 'zeros5' },
+            ],
           ],
         },
       ],
@@ -33,7 +38,7 @@ describe('xlsx cells', () => {
     expect(cells).toEqual([
       ['919876543210', '919876543210', '42', '12.5'],
       ['0.3', '0.00000015', '-7', '123456789012345680'],
-      ['3.14159', '1000000000000000000000'],
+      ['3.14159', '1000000000000000000000', '01234', '123456'],
     ]);
   });
 

@@ -2,8 +2,11 @@
 // the styles that make a number a date, and the shared strings. Rows of a sheet are streamed
 // (sheetRows.ts); nothing else of the sheets is read.
 import { ContactsError } from '../contacts/errors.ts';
-import { builtInKind, formatKind, xmlText } from './cellText.ts';
+import { builtInKind, formatKind, xmlText, zeroWidth } from './cellText.ts';
 import type { DateKind } from './cellText.ts';
+
+/** What a cell style does to a number: show it as a date or time, or pad it with zeros. */
+export type NumberStyle = DateKind | { zeros: number };
 import { createSharedStringsReader } from './sharedStrings.ts';
 import type { SharedStrings } from './sharedStrings.ts';
 import { entryChunks, entryText, openZip } from './zip.ts';
@@ -22,8 +25,8 @@ export interface Workbook {
   file: RandomAccess;
   sheets: SheetInfo[];
   date1904: boolean;
-  /** Date kind of each cell style (index = the cell's s attribute); null = not a date. */
-  styleKinds: Array<DateKind | null>;
+  /** What each cell style (index = the cell's s attribute) does to numbers; null = nothing. */
+  styleKinds: Array<NumberStyle | null>;
   strings: SharedStrings;
   entry(part: string): ZipEntry;
 }
@@ -55,11 +58,13 @@ const relsOf = (part: string): string => {
   return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
 };
 
-function readStyles(xml: string): Array<DateKind | null> {
-  const formats = new Map<number, DateKind | null>();
+function readStyles(xml: string): Array<NumberStyle | null> {
+  const formats = new Map<number, NumberStyle | null>();
   for (const tag of tags(xml, 'numFmt')) {
     const id = Number(attr(tag, 'numFmtId'));
-    formats.set(id, formatKind(attr(tag, 'formatCode') ?? ''));
+    const code = attr(tag, 'formatCode') ?? '';
+    const zeros = zeroWidth(code);
+    formats.set(id, formatKind(code) ?? (zeros > 1 ? { zeros } : null));
   }
   const cellXfs = /<(?:\w+:)?cellXfs\b[\s\S]*?<\/(?:\w+:)?cellXfs>/.exec(xml)?.[0] ?? '';
   return tags(cellXfs, 'xf').map((tag) => {
