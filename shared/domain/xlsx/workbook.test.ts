@@ -147,7 +147,7 @@ describe('xlsx cells', () => {
     ]);
   });
 
-  it('refuses a cut-short file, a ZIP that is not a workbook and an unknown shared string, in one line each', async () => {
+  it('refuses a cut-short file, a ZIP that is not a workbook, an .ods and an .xlsb, in one line each', async () => {
     const whole = xlsxBytes({ sheets: [{ name: 'S', rows: [['a']] }] });
     const refusal = (bytes: Uint8Array) =>
       openWorkbook(bytesAccess(bytes)).then(
@@ -160,6 +160,13 @@ describe('xlsx cells', () => {
     expect((cut as ContactsError).message).toMatch(/^not a readable Excel workbook: /);
     const zip = await refusal(zipSync({ 'notes.txt': new TextEncoder().encode('hello') }));
     expect((zip as ContactsError).message).toBe('not an Excel .xlsx workbook: it looks like a ZIP archive');
+    const rels = new TextEncoder().encode(
+      '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.bin"/></Relationships>',
+    );
+    const xlsb = await refusal(zipSync({ '_rels/.rels': rels, 'xl/workbook.bin': new Uint8Array(4) }));
+    expect((xlsb as ContactsError).message).toBe(
+      'an Excel binary workbook (.xlsb) cannot be read: save it as .xlsx or CSV in Excel',
+    );
     const ods = await refusal(zipSync({ 'content.xml': new Uint8Array(1) }));
     expect((ods as ContactsError).message).toContain('OpenDocument');
   });

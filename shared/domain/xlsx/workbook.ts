@@ -83,6 +83,11 @@ export async function openWorkbook(file: RandomAccess): Promise<Workbook> {
   const rootRels = (await text('_rels/.rels')) ?? '';
   const office = tags(rootRels, 'Relationship').find((t) => /\/officeDocument$/.test(attr(t, 'Type') ?? ''));
   const workbookPart = office ? resolvePart('', attr(office, 'Target') ?? '') : 'xl/workbook.xml';
+  if (workbookPart.endsWith('.bin'))
+    throw new ContactsError(
+      'bad_workbook',
+      'an Excel binary workbook (.xlsb) cannot be read: save it as .xlsx or CSV in Excel',
+    );
   const workbookXml = await text(workbookPart);
   if (workbookXml === null) {
     const what = entries.has('content.xml') ? 'an OpenDocument spreadsheet (.ods)' : 'a ZIP archive';
