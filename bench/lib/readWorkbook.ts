@@ -1,20 +1,14 @@
 // Child script of bench:xlsx: reads every row of a workbook's sheet with the shared reader alone
 // (no cleaning) and prints `rows <n>`: the reader's own time and memory.
 import { open } from 'node:fs/promises';
+import { fileAccess } from '../../electron/services/contacts/engine/inputSource.ts';
 import { openWorkbook, sheetRows } from '../../shared/domain/xlsx/index.ts';
 
 const [path, sheetName] = process.argv.slice(2);
 if (!path || !sheetName) throw new Error('usage: readWorkbook.ts <file.xlsx> <sheet>');
 const handle = await open(path);
 const size = (await handle.stat()).size;
-const book = await openWorkbook({
-  size,
-  async read(offset, length) {
-    const bytes = new Uint8Array(Math.min(length, size - offset));
-    const { bytesRead } = await handle.read(bytes, 0, bytes.length, offset);
-    return bytes.subarray(0, bytesRead);
-  },
-});
+const book = await openWorkbook(fileAccess(handle, size));
 const sheet = book.sheets.find((s) => s.name === sheetName);
 if (!sheet) throw new Error(`no sheet ${sheetName}`);
 let rows = 0;

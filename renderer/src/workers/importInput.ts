@@ -3,15 +3,7 @@
 // random access (Blob.slice), never whole. Also the first megabyte the engine sniffs.
 import type { ChunkSource, CleanChoices, Progress } from '../../../shared/domain/contacts/index.ts';
 import { readFirst } from '../../../shared/domain/contacts/runClean.ts';
-import {
-  chooseSheet,
-  isZip,
-  openWorkbook,
-  sheetCsvSource,
-  sheetOverview,
-  sheetProgress,
-  workbookChoices,
-} from '../../../shared/domain/xlsx/index.ts';
+import { isZip, openSheet, workbookChoices } from '../../../shared/domain/xlsx/index.ts';
 import type { RandomAccess } from '../../../shared/domain/xlsx/index.ts';
 import type { Detected } from '../../../shared/ipc/channels/contacts.ts';
 import { blobSource, readSlice, SLICE_BYTES } from './blobSource.ts';
@@ -59,23 +51,17 @@ export async function openImportInput(
       progress: (p) => p,
     };
   }
-  const book = await openWorkbook(blobAccess(file));
-  const sheets = await sheetOverview(book);
-  const chosen = chooseSheet(sheets, choices, 'first-with-phone');
-  const sheet = book.sheets[chosen.number - 1];
-  if (!sheet) throw new Error(`internal: sheet ${chosen.number} vanished`);
-  const source = sheetCsvSource(book, sheet);
-  const { first, complete } = await firstBytes(source);
-  const started = performance.now();
+  const opened = await openSheet(blobAccess(file), choices, 'first-with-phone');
+  const { first, complete } = await firstBytes(opened.source);
   return {
-    source,
+    source: opened.source,
     first,
     complete,
     choices: workbookChoices,
     workbook: {
-      sheet: sheet.name,
-      sheets: sheets.map((s) => ({ name: s.name, phoneColumn: s.phoneColumn })),
+      sheet: opened.sheet.name,
+      sheets: opened.sheets.map((s) => ({ name: s.name, phoneColumn: s.phoneColumn })),
     },
-    progress: (p) => sheetProgress(p, source, started, performance.now()),
+    progress: opened.progress,
   };
 }

@@ -12,13 +12,14 @@ export {
   chooseSheet,
   describeSheets,
   findSheet,
+  openSheet,
   sheetCsvSource,
   sheetHeader,
   sheetOverview,
   sheetProgress,
   workbookChoices,
 } from './sheetCsv.ts';
-export type { SheetOverview, SheetSource } from './sheetCsv.ts';
+export type { OpenedSheet, SheetOverview, SheetSource } from './sheetCsv.ts';
 
 /** ZIP's signature: every .xlsx starts with it (so does any ZIP archive). */
 export const isZip = (firstBytes: Uint8Array): boolean =>

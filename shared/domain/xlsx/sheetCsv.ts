@@ -8,7 +8,9 @@ import { ContactsError } from '../contacts/errors.ts';
 import type { ChunkSource, Progress } from '../contacts/runClean.ts';
 import type { CleanChoices } from '../contacts/types.ts';
 import { sheetRows } from './sheetRows.ts';
+import { openWorkbook } from './workbook.ts';
 import type { SheetInfo, Workbook } from './workbook.ts';
+import type { RandomAccess } from './zip.ts';
 
 export interface SheetOverview {
   number: number;
@@ -169,4 +171,29 @@ export function sheetProgress(
     totalBytes: source.total,
     etaSeconds: rate > 0 ? Math.max(0, (source.total - source.read) / rate) : null,
   };
+}
+
+export interface OpenedSheet {
+  /** The sheet read, and every sheet of the workbook (for the picker). */
+  sheet: SheetInfo;
+  sheets: SheetOverview[];
+  source: SheetSource;
+  /** The engine's progress with the sheet's figures. */
+  progress(progress: Progress): Progress;
+}
+
+/** Opens a workbook and the sheet to clean (see chooseSheet): what the hosts feed to runClean. */
+export async function openSheet(
+  file: RandomAccess,
+  choices: Pick<CleanChoices, 'phoneColumn'> & { sheet?: string | undefined },
+  fallback: 'first' | 'first-with-phone',
+): Promise<OpenedSheet> {
+  const book = await openWorkbook(file);
+  const sheets = await sheetOverview(book);
+  const chosen = chooseSheet(sheets, choices, fallback);
+  const sheet = book.sheets[chosen.number - 1];
+  if (!sheet) throw new Error(`internal: sheet ${chosen.number} is not in the workbook`);
+  const source = sheetCsvSource(book, sheet);
+  const started = Date.now();
+  return { sheet, sheets, source, progress: (p) => sheetProgress(p, source, started, Date.now()) };
 }

@@ -7,16 +7,8 @@ import type { FileHandle } from 'node:fs/promises';
 import { ContactsError } from '../../../../shared/domain/contacts/errors.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import type { ChunkSource, CleanChoices, Progress } from '../../../../shared/domain/contacts/index.ts';
-import {
-  chooseSheet,
-  isZip,
-  openWorkbook,
-  sheetCsvSource,
-  sheetOverview,
-  sheetProgress,
-  workbookChoices,
-} from '../../../../shared/domain/xlsx/index.ts';
-import type { RandomAccess, SheetOverview } from '../../../../shared/domain/xlsx/index.ts';
+import { isZip, openSheet, workbookChoices } from '../../../../shared/domain/xlsx/index.ts';
+import type { OpenedSheet, RandomAccess } from '../../../../shared/domain/xlsx/index.ts';
 
 const READ_CHUNK = 1 << 20;
 
@@ -34,7 +26,8 @@ export interface Input {
   close(): Promise<void>;
 }
 
-const fileAccess = (handle: FileHandle, size: number): RandomAccess => ({
+/** A file handle read by offset (the workbook reader's RandomAccess). */
+export const fileAccess = (handle: FileHandle, size: number): RandomAccess => ({
   size,
   async read(offset, length) {
     const bytes = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
@@ -48,14 +41,16 @@ const fileAccess = (handle: FileHandle, size: number): RandomAccess => ({
   },
 });
 
-/** The sheet, or a failure whose field is `sheet` (the CLI then points at --sheet). */
-function pickSheet(path: string, sheets: SheetOverview[], choices: InputChoices): SheetOverview {
+/** Opens the sheet; a sheet that cannot be used is a failure whose field is `sheet` (the CLI points at --sheet). */
+async function openSheetOf(path: string, access: RandomAccess, choices: InputChoices): Promise<OpenedSheet> {
   try {
-    return chooseSheet(sheets, choices, 'first');
+    return await openSheet(access, choices, 'first');
   } catch (error) {
     if (!(error instanceof ContactsError)) throw error;
     if (error.code === 'bad_option') throw new DeskFailure('invalid_request', error.message, 'sheet');
-    throw new DeskFailure('file_error', `${path}: ${error.message}`, 'sheet');
+    if (error.code === 'no_phone_column' || error.code === 'empty_file')
+      throw new DeskFailure('file_error', `${path}: ${error.message}`, 'sheet');
+    throw error;
   }
 }
 
@@ -80,17 +75,12 @@ export async function openInput(path: string, size: number, choices: InputChoice
         'bad_option',
         'an encoding or delimiter only applies to CSV files, not to a workbook',
       );
-    const book = await openWorkbook(access);
-    const chosen = pickSheet(path, await sheetOverview(book), choices);
-    const sheet = book.sheets[chosen.number - 1];
-    if (!sheet) throw new Error(`internal: sheet ${chosen.number} vanished`);
-    const source = sheetCsvSource(book, sheet);
-    const started = performance.now();
+    const opened = await openSheetOf(path, access, choices);
     return {
-      source,
+      source: opened.source,
       choices: workbookChoices(choices),
-      sheet: sheet.name,
-      progress: (p) => sheetProgress(p, source, started, performance.now()),
+      sheet: opened.sheet.name,
+      progress: opened.progress,
       close: () => handle.close(),
     };
   } catch (error) {
