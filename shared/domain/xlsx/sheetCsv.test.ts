@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { xlsxBytes } from '../../testing/xlsxWriter.ts';
 import type { TestWorkbook } from '../../testing/xlsxWriter.ts';
 import { ContactsError } from '../contacts/errors.ts';
-import { chooseSheet, sheetCsvSource, sheetOverview } from './sheetCsv.ts';
+import { chooseSheet, openSheet, sheetCsvSource, sheetOverview } from './sheetCsv.ts';
 import { openWorkbook } from './workbook.ts';
 import { bytesAccess } from './zip.ts';
 
@@ -41,6 +41,38 @@ describe('a sheet as CSV text', () => {
       ],
     });
     expect(text).toBe('\nPhone,Name,Note\n919876543210,,\n\n\n,"Asha, ""A""","two\nlines",extra\n');
+  });
+});
+
+describe('Excel row limit and progress', () => {
+  it("keeps the sheet's row number up to Excel's last row (1,048,576), gaps as blank lines", async () => {
+    const text = await csvOf({
+      sheets: [{ name: 'S', rows: [['Phone'], { row: 1_048_576, cells: [919876543210] }] }],
+    });
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(1_048_577); // the last line break ends row 1,048,576
+    expect(lines[0]).toBe('Phone');
+    expect(lines[1_048_575]).toBe('919876543210');
+    expect(lines.slice(1, 1_048_575).every((l) => l === '')).toBe(true);
+  });
+
+  it("counts progress in the sheet's compressed bytes, up to all of them", async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => [919800000000 + i, `Name ${i}`]);
+    const opened = await openSheet(
+      bytesAccess(xlsxBytes({ sheets: [{ name: 'S', rows: [['Phone', 'Name'], ...rows] }] })),
+      {},
+      'first',
+    );
+    const base = { rows: 0, bytes: 0, totalBytes: null, rowsPerSecond: 0, etaSeconds: null };
+    expect(opened.progress(base)).toMatchObject({ bytes: 0, totalBytes: opened.source.total });
+    const seen: number[] = [];
+    for await (const chunk of opened.source.open())
+      if (chunk.length > 0) seen.push(opened.progress(base).bytes);
+    const end = opened.progress(base);
+    expect(opened.source.total).toBeGreaterThan(0);
+    expect(end.bytes).toBe(opened.source.total);
+    expect(end.etaSeconds).toBe(0);
+    expect(seen.every((b, i) => i === 0 || b >= (seen[i - 1] as number))).toBe(true);
   });
 });
 
