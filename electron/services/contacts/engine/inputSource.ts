@@ -1,14 +1,16 @@
 // The engine's input from a file on disk: a CSV is streamed as it is; an Excel workbook (.xlsx, told
-// by its ZIP signature, not its name) is opened by random access and the chosen sheet streamed as
-// CSV text (shared/domain/xlsx), with progress counted in the sheet's bytes.
+// by its ZIP signature, not its name) is read by a thread of its own (sheetThread.ts,
+// xlsxReader.ts) that streams the chosen sheet as CSV text, with progress in the sheet's bytes.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { ContactsError } from '../../../../shared/domain/contacts/errors.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import type { ChunkSource, CleanChoices, Progress } from '../../../../shared/domain/contacts/index.ts';
-import { isZip, openSheet, workbookChoices } from '../../../../shared/domain/xlsx/index.ts';
-import type { OpenedSheet, RandomAccess } from '../../../../shared/domain/xlsx/index.ts';
+import { isZip, workbookChoices } from '../../../../shared/domain/xlsx/index.ts';
+import type { RandomAccess } from '../../../../shared/domain/xlsx/index.ts';
+import { startSheetThread } from './sheetThread.ts';
+import type { SheetThread } from './sheetThread.ts';
 
 const READ_CHUNK = 1 << 20;
 
@@ -41,10 +43,14 @@ export const fileAccess = (handle: FileHandle, size: number): RandomAccess => ({
   },
 });
 
-/** Opens the sheet; a sheet that cannot be used is a failure whose field is `sheet` (the CLI points at --sheet). */
-async function openSheetOf(path: string, access: RandomAccess, choices: InputChoices): Promise<OpenedSheet> {
+/** Starts the reader thread; a sheet that cannot be used is a failure whose field is `sheet` (the CLI points at --sheet). */
+async function startReader(path: string, size: number, choices: InputChoices): Promise<SheetThread> {
   try {
-    return await openSheet(access, choices, 'first');
+    return await startSheetThread({
+      path,
+      size,
+      choices: { sheet: choices.sheet, phoneColumn: choices.phoneColumn },
+    });
   } catch (error) {
     if (!(error instanceof ContactsError)) throw error;
     if (error.code === 'bad_option') throw new DeskFailure('invalid_request', error.message, 'sheet');
@@ -54,37 +60,40 @@ async function openSheetOf(path: string, access: RandomAccess, choices: InputCho
   }
 }
 
-export async function openInput(path: string, size: number, choices: InputChoices): Promise<Input> {
+/** The first bytes of a file (its signature). */
+async function signature(path: string): Promise<Uint8Array> {
   const handle = await open(path, 'r');
   try {
-    const access = fileAccess(handle, size);
-    if (!isZip(await access.read(0, 4))) {
-      await handle.close();
-      if (choices.sheet !== undefined)
-        throw new ContactsError('bad_option', 'a sheet can only be chosen for an Excel workbook (.xlsx)');
-      return {
-        source: { open: () => createReadStream(path, { highWaterMark: READ_CHUNK }), totalBytes: size },
-        choices,
-        sheet: null,
-        progress: (p) => p,
-        close: () => Promise.resolve(),
-      };
-    }
-    if (choices.encoding !== undefined || choices.delimiter !== undefined)
-      throw new ContactsError(
-        'bad_option',
-        'an encoding or delimiter only applies to CSV files, not to a workbook',
-      );
-    const opened = await openSheetOf(path, access, choices);
-    return {
-      source: opened.source,
-      choices: workbookChoices(choices),
-      sheet: opened.sheet.name,
-      progress: opened.progress,
-      close: () => handle.close(),
-    };
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    throw error;
+    return await fileAccess(handle, 4).read(0, 4);
+  } finally {
+    await handle.close();
   }
+}
+
+export async function openInput(path: string, size: number, choices: InputChoices): Promise<Input> {
+  if (!isZip(await signature(path))) {
+    if (choices.sheet !== undefined)
+      throw new ContactsError('bad_option', 'a sheet can only be chosen for an Excel workbook (.xlsx)');
+    return {
+      source: { open: () => createReadStream(path, { highWaterMark: READ_CHUNK }), totalBytes: size },
+      choices,
+      sheet: null,
+      progress: (p) => p,
+      close: () => Promise.resolve(),
+    };
+  }
+  if (choices.encoding !== undefined || choices.delimiter !== undefined)
+    throw new ContactsError(
+      'bad_option',
+      'an encoding or delimiter only applies to CSV files, not to a workbook',
+    );
+  // The sheet is read in its own thread (xlsxReader.ts): the engine's threads keep their cores.
+  const reader = await startReader(path, size, choices);
+  return {
+    source: reader.source,
+    choices: workbookChoices(choices),
+    sheet: reader.sheet,
+    progress: reader.progress,
+    close: () => reader.close(),
+  };
 }
