@@ -7,6 +7,9 @@ import type { ContactsErrorCode } from '../../../../shared/domain/contacts/error
 import type { ChunkSource, Progress } from '../../../../shared/domain/contacts/index.ts';
 import { workerEntryUrl } from '../../workerEntry.ts';
 
+/** Heap limit of the reader thread (MB): a million shared strings take about 30. */
+const READER_HEAP_MB = 256;
+
 export interface ReaderData {
   path: string;
   size: number;
@@ -35,7 +38,11 @@ const errorOf = (reply: Extract<ReaderReply, { kind: 'failed' }>): Error =>
 export function startSheetThread(data: ReaderData): Promise<SheetThread> {
   const worker = new Worker(
     workerEntryUrl(new URL('./xlsxReader.ts', import.meta.url), 'contacts-xlsx-reader.js'),
-    { workerData: data },
+    // Bounded like the coordinator: the shared strings, a few chunks and the slice being parsed.
+    {
+      workerData: data,
+      resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    },
   );
   const send = (request: ReaderRequest): void => worker.postMessage(request);
   let run = 0;
@@ -48,9 +55,12 @@ export function startSheetThread(data: ReaderData): Promise<SheetThread> {
   let broken: Error | null = null;
 
   return new Promise((resolve, reject) => {
-    worker.on('error', (error) => {
-      broken = error;
-      reject(error);
+    worker.on('error', (error: Error & { code?: string }) => {
+      broken =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new Error(`the workbook reader ran out of memory (${READER_HEAP_MB} MB)`)
+          : error;
+      reject(broken);
       waiting?.();
     });
     worker.on('exit', () => {
