@@ -4,6 +4,7 @@
  *   db-worker.js       the SQLite worker thread (better-sqlite3 lives only there)
  *   sandbox-worker.js  the embedded sandbox's worker thread
  *   contacts-coordinator.js, contacts-worker.js  the contacts cleaning engine's threads
+ *   contacts-xlsx-reader.js                      reads a workbook's sheet beside the coordinator
  *   preload.cjs        the sandboxed preload (sandboxed preloads must be CommonJS)
  * Native modules (better-sqlite3, @napi-rs/keyring) and 'electron' stay external. No Electron
  * binary is needed to bundle.
@@ -32,6 +33,7 @@ export const bundleFiles = [
   'sandbox-worker.js',
   'contacts-coordinator.js',
   'contacts-worker.js',
+  'contacts-xlsx-reader.js',
   'preload.cjs',
 ] as const;
 
@@ -47,6 +49,7 @@ export async function buildElectron(outdir: string): Promise<void> {
       'sandbox-worker': 'electron/services/sandbox/startSandbox.ts',
       'contacts-coordinator': 'electron/services/contacts/engine/coordinator.ts',
       'contacts-worker': 'electron/services/contacts/engine/worker.ts',
+      'contacts-xlsx-reader': 'electron/services/contacts/engine/xlsxReader.ts',
     },
     outdir,
     // Chunks sit beside the entries: workers are found relative to the running file.

@@ -12,6 +12,8 @@ export interface ChildMeasure {
   stderr: string;
   /** Peak RSS in KiB, or null when the child did not report it (it crashed before exit). */
   peakRssKb: number | null;
+  /** User + system CPU time of the child (all threads) in ms, or null like peakRssKb. */
+  cpuMs: number | null;
 }
 
 const hook = new URL('./peakRssHook.ts', import.meta.url).href;
@@ -39,12 +41,15 @@ export async function measureNodeScript(
     });
     const wallMs = performance.now() - started;
     let peakRssKb: number | null = null;
+    let cpuMs: number | null = null;
     try {
-      peakRssKb = (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number }).maxRssKb;
+      const usage = JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRssKb: number; cpuMs?: number };
+      peakRssKb = usage.maxRssKb;
+      cpuMs = usage.cpuMs ?? null;
     } catch {
       peakRssKb = null;
     }
-    return { wallMs, code, stdout, stderr, peakRssKb };
+    return { wallMs, code, stdout, stderr, peakRssKb, cpuMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

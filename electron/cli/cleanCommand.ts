@@ -12,8 +12,9 @@ import type { Io } from './io.ts';
 
 export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> --out <upload.csv> --rejects <rejects.csv> --report <report.json> [options]
 
-Cleans a contacts CSV offline: decodes it (UTF-8, UTF-16, Windows-1252), finds the delimiter and
-the phone column, normalises phone numbers to E.164, flags invalid rows and duplicates, and writes
+Cleans a contacts CSV or Excel workbook (.xlsx) offline: decodes a CSV (UTF-8, UTF-16,
+Windows-1252) or reads one sheet of a workbook, finds the delimiter and the phone column,
+normalises phone numbers to E.164, flags invalid rows and duplicates, and writes
   --out      the upload file: valid, non-duplicate rows; "Mobile Number" (E.164) first
   --rejects  every other row: Row, Reasons, then the original cells (formulas neutralised)
   --report   counts and decisions as JSON
@@ -28,6 +29,7 @@ Options:
   --optional <variable>         a mapped variable that may be empty (repeatable)
   --encoding <name>             utf-8, utf-16le, utf-16be or windows-1252 (default: detected)
   --delimiter <char>            , ; tab | (default: detected)
+  --sheet <name|number>         the sheet of an Excel workbook (default: the first sheet)
   --workers <n>                 worker threads (default: 2, or 1 on a single core)
   --quiet                       no progress line
   --help                        this text
@@ -39,6 +41,7 @@ interface CleanArgs {
   file: string;
   country: string;
   phoneColumn: string | undefined;
+  sheet: string | undefined;
   map: Array<[string, string]>;
   optional: string[];
   out: string;
@@ -60,6 +63,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
       options: {
         country: { type: 'string' },
         'phone-column': { type: 'string' },
+        sheet: { type: 'string' },
         map: { type: 'string', multiple: true },
         optional: { type: 'string', multiple: true },
         out: { type: 'string' },
@@ -83,7 +87,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
   if (positionals.length !== 1) {
     throw new UsageError(
       positionals.length === 0
-        ? 'name the CSV file to clean'
+        ? 'name the CSV or .xlsx file to clean'
         : `one file at a time (got ${positionals.length})`,
     );
   }
@@ -124,6 +128,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
     file: positionals[0] as string,
     country: required('country'),
     phoneColumn: values['phone-column'],
+    sheet: values.sheet,
     map,
     optional: values.optional ?? [],
     out: required('out'),
@@ -150,7 +155,9 @@ function progressLine(p: Progress): string {
 function summary(args: CleanArgs, report: CleanReport): string {
   return [
     `${args.file}: ${n(report.rows)} rows → ${n(report.valid)} valid, ${n(report.invalid)} invalid, ${n(report.duplicates)} duplicates`,
-    `  read as ${report.encoding}, delimiter ${shownDelimiter(report.delimiter)}, phone column "${report.phone_column}", default country ${report.country} (+${report.calling_code})`,
+    report.sheet !== undefined
+      ? `  read sheet "${report.sheet}", phone column "${report.phone_column}", default country ${report.country} (+${report.calling_code})`
+      : `  read as ${report.encoding}, delimiter ${shownDelimiter(report.delimiter)}, phone column "${report.phone_column}", default country ${report.country} (+${report.calling_code})`,
     `  wrote ${args.out}, ${args.rejects}, ${args.report}`,
   ].join('\n');
 }
@@ -171,6 +178,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
       path: args.file,
       country: args.country,
       phoneColumn: args.phoneColumn,
+      sheet: args.sheet,
       map: args.map,
       optional: args.optional,
       encoding: args.encoding,
@@ -199,7 +207,12 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
         if (process.env.DESK_DEBUG) io.err(error.stack ?? '');
         return EXIT.internal;
       }
-      const hint = error.field === 'phoneColumn' ? '; name it with --phone-column' : '';
+      const hint =
+        error.field === 'phoneColumn'
+          ? '; name it with --phone-column'
+          : error.field === 'sheet'
+            ? '; choose one with --sheet <name|number>'
+            : '';
       io.err(`campaign-desk: ${error.message}${hint}`);
       return error.code === 'invalid_request' ? EXIT.usage : EXIT.failed;
     }

@@ -28,7 +28,7 @@ function useCompileCache(): void {
 export const usage = `Usage: campaign-desk <command> [options]
 
 Commands:
-  clean <file>   clean a contacts CSV into upload, rejects and report files
+  clean <file>   clean a contacts CSV or .xlsx workbook into upload, rejects and report files
   sandbox        run the local calling-service sandbox on 127.0.0.1
   web            run Campaign Desk in your browser
   agents         list a workspace's agents (key from CAMPAIGN_DESK_API_KEY)

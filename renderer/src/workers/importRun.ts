@@ -6,7 +6,7 @@ import { autoMatchVariables, ContactsError, runClean, sniff } from '../../../sha
 import type { CleanChoices } from '../../../shared/domain/contacts/index.ts';
 import { encodeMergedBlock, engineChoices, toImportReport } from '../../../shared/ipc/channels/contacts.ts';
 import type { Detected, ImportChoices, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
-import { blobSource, readSlice, SLICE_BYTES } from './blobSource.ts';
+import { openImportInput } from './importInput.ts';
 import type { FromCoordinator, PortLike } from './importMessages.ts';
 import { createLanePool } from './laneExecutor.ts';
 import type { LaneExtras } from './laneExecutor.ts';
@@ -80,16 +80,19 @@ export function createImportRun(options: ImportRunOptions) {
     async run(): Promise<void> {
       const started = performance.now();
       try {
-        const { file } = options;
         // The same first megabyte runClean sniffs: the back end learns the header before any row.
-        const first = await readSlice(file, 0, SLICE_BYTES);
-        const complete = file.size <= SLICE_BYTES;
-        const header = detectedOf(first, complete, engineChoices(options.choices, [])).header;
+        const input = await openImportInput(options.file, options.choices);
+        const { first, complete } = input;
+        const header = detectedOf(first, complete, input.choices(engineChoices(options.choices, []))).header;
         const variables = matchVariables(options.choices.variables, header);
-        const choices = engineChoices(options.choices, variables);
-        post({ type: 'detected', detected: detectedOf(first, complete, choices), variables });
+        const choices = input.choices(engineChoices(options.choices, variables));
+        post({
+          type: 'detected',
+          detected: { ...detectedOf(first, complete, choices), ...input.workbook },
+          variables,
+        });
         const { report } = await runClean(
-          blobSource(file),
+          input.source,
           choices,
           (setup) => pool.executor(setup, (seq, extras) => captured.set(seq, extras), gate),
           {
@@ -116,7 +119,7 @@ export function createImportRun(options: ImportRunOptions) {
           {
             signal,
             blockBytes: options.blockBytes,
-            onProgress: (progress) => post({ type: 'progress', progress }),
+            onProgress: (progress) => post({ type: 'progress', progress: input.progress(progress) }),
           },
         );
         post({ type: 'done', report: toImportReport(report, performance.now() - started) });

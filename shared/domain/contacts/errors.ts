@@ -11,6 +11,7 @@ export type ContactsErrorCode =
   | 'no_data_rows'
   | 'bad_option'
   | 'split_mismatch'
+  | 'bad_workbook'
   | 'cancelled';
 
 export class ContactsError extends Error {

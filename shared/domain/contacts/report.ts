@@ -43,6 +43,8 @@ export const cleanReportSchema = z
       mode: z.enum(['parallel', 'sequential', 'parallel-then-sequential']),
       reason: z.string().nullable(),
     }),
+    /** The sheet read, when the input was an Excel workbook. */
+    sheet: z.string().optional(),
     input: z.object({ file: z.string(), bytes: count }).optional(),
     outputs: z.object({ upload: z.string(), rejects: z.string(), report: z.string() }).optional(),
     elapsed_ms: count.optional(),

@@ -84,7 +84,7 @@ async function* chunksOf(source: ChunkSource): AsyncGenerator<Uint8Array> {
 }
 
 /** Concatenates chunks until `min` bytes or the end. */
-async function readFirst(
+export async function readFirst(
   iterator: AsyncIterator<Uint8Array>,
   min: number,
 ): Promise<{ bytes: Uint8Array; done: boolean }> {

@@ -62,6 +62,8 @@ export const importChoicesSchema = z.object({
   delimiter: z.enum(DELIMITERS).optional(),
   phoneColumn: z.string().max(500).optional(),
   variables: z.array(variableMappingSchema).max(200),
+  /** An Excel workbook's sheet by name (default: the first sheet with a phone column). */
+  sheet: z.string().max(255).optional(),
 });
 export type ImportChoices = z.infer<typeof importChoicesSchema>;
 
@@ -86,6 +88,12 @@ export const detectedSchema = z.object({
   header: z.array(z.string().max(2000)).min(1).max(2000),
   headerRow: z.number().int().positive(),
   phoneColumn: z.string(),
+  /** Excel workbooks: the sheet read, and every sheet with the phone column it would get. */
+  sheet: z.string().max(255).optional(),
+  sheets: z
+    .array(z.object({ name: z.string().max(255), phoneColumn: z.string().max(2000).nullable() }))
+    .max(1000)
+    .optional(),
 });
 export type Detected = z.infer<typeof detectedSchema>;
 

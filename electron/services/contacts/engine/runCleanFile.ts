@@ -1,7 +1,6 @@
 // The body of cleanFile(), run inside the coordinator thread (see cleanFile.ts): streamed 1 MiB
 // reads (bounded memory), N block workers, progress and cancel, upload/rejects/report written
 // atomically (temporary file + rename; nothing is left behind on failure).
-import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import {
@@ -11,14 +10,16 @@ import {
   uploadHeader,
   cleanReportSchema,
 } from '../../../../shared/domain/contacts/index.ts';
-import type { CleanChoices, CleanReport, Progress } from '../../../../shared/domain/contacts/index.ts';
+import type { CleanReport, Progress } from '../../../../shared/domain/contacts/index.ts';
 import { createAtomicFile } from './atomicFile.ts';
 import { checkInput } from './checkInput.ts';
 import type { AtomicFile } from './atomicFile.ts';
+import { openInput } from './inputSource.ts';
+import type { Input, InputChoices } from './inputSource.ts';
 import { createWorkerPool } from './workerPool.ts';
 import type { WorkerPool } from './workerPool.ts';
 
-export interface CleanFileOptions extends CleanChoices {
+export interface CleanFileOptions extends InputChoices {
   path: string;
   /** Output files (written atomically). */
   out: string;
@@ -38,8 +39,6 @@ export interface RunCleanFileOptions extends CleanFileOptions {
   /** Block workers already started (the caller closes them); otherwise they are started here. */
   pool?: WorkerPool | undefined;
 }
-
-const READ_CHUNK = 1 << 20;
 
 /** Problems with the file itself say which file; problems with options say which option. */
 function failure(error: unknown, path: string): unknown {
@@ -68,17 +67,17 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
 
   const pool = options.pool ?? createWorkerPool(workers, options.workerHeapMb);
   const files: AtomicFile[] = [];
+  let input: Input | null = null;
   try {
+    input = await openInput(path, bytes, options);
+    const { progress } = input;
     const upload = await createAtomicFile(options.out);
     files.push(upload);
     const rejects = await createAtomicFile(options.rejects);
     files.push(rejects);
     const { report } = await runClean(
-      {
-        open: () => createReadStream(path, { highWaterMark: READ_CHUNK }),
-        totalBytes: bytes,
-      },
-      options,
+      input.source,
+      input.choices,
       (setup) => pool.executor(setup),
       {
         async begin(setup) {
@@ -95,13 +94,14 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
         },
       },
       {
-        onProgress: options.onProgress,
+        onProgress: options.onProgress && ((p) => options.onProgress?.(progress(p))),
         signal: options.signal,
         blockBytes: options.blockBytes,
       },
     );
     const full: CleanReport = cleanReportSchema.parse({
       ...report,
+      ...(input.sheet !== null ? { sheet: input.sheet } : {}),
       input: { file: path, bytes },
       outputs: { upload: options.out, rejects: options.rejects, report: options.report ?? '' },
       elapsed_ms: Math.round(performance.now() - started),
@@ -117,6 +117,7 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
     await Promise.all(files.map((f) => f.discard()));
     throw failure(error, path);
   } finally {
+    await input?.close();
     if (!options.pool) await pool.close();
   }
 }

@@ -60,51 +60,86 @@ export function ImportSettings({
         <p className="muted">Changing a setting imports the file again with it.</p>
       )}
       <div className="settings-grid">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-encoding`}>
-            Encoding
-          </label>
-          <select
-            id={`${id}-encoding`}
-            className="select"
-            value={detected.encoding}
-            disabled={!canChange}
-            onChange={(e) => change({ encoding: e.target.value as Encoding })}
-            aria-describedby={`${id}-encoding-hint`}
-          >
-            {ENCODINGS.map((e) => (
-              <option key={e} value={e}>
-                {ENCODING_LABELS[e]}
-              </option>
-            ))}
-          </select>
-          <p className="field-hint" id={`${id}-encoding-hint`}>
-            {SOURCE_LABELS[detected.encodingSource]}
-            {detected.encodingNote ? ` — ${detected.encodingNote}` : ''}
-          </p>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-delimiter`}>
-            Delimiter
-          </label>
-          <select
-            id={`${id}-delimiter`}
-            className="select"
-            value={detected.delimiter}
-            disabled={!canChange}
-            onChange={(e) => change({ delimiter: e.target.value as Delimiter })}
-            aria-describedby={`${id}-delimiter-hint`}
-          >
-            {DELIMITERS.map((d) => (
-              <option key={d} value={d}>
-                {DELIMITER_LABELS[d]}
-              </option>
-            ))}
-          </select>
-          <p className="field-hint" id={`${id}-delimiter-hint`}>
-            {SOURCE_LABELS[detected.delimiterSource]}
-          </p>
-        </div>
+        {detected.sheets ? (
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-sheet`}>
+              Sheet
+            </label>
+            <select
+              id={`${id}-sheet`}
+              className="select"
+              value={detected.sheet}
+              disabled={!canChange}
+              // Another sheet has other columns: the phone column and the mapping are found again.
+              onChange={(e) =>
+                change({
+                  sheet: e.target.value,
+                  phoneColumn: undefined,
+                  variables: variables.map((v) => ({ ...v, column: '' })),
+                })
+              }
+              aria-describedby={`${id}-sheet-hint`}
+            >
+              {detected.sheets.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {s.phoneColumn ? s.name : `${s.name} (no phone column)`}
+                </option>
+              ))}
+            </select>
+            <p className="field-hint" id={`${id}-sheet-hint`}>
+              {choices?.sheet ? SOURCE_LABELS.override : 'First sheet with a phone column'}
+            </p>
+          </div>
+        ) : null}
+        {detected.sheets ? null : (
+          <>
+            <div className="field">
+              <label className="field-label" htmlFor={`${id}-encoding`}>
+                Encoding
+              </label>
+              <select
+                id={`${id}-encoding`}
+                className="select"
+                value={detected.encoding}
+                disabled={!canChange}
+                onChange={(e) => change({ encoding: e.target.value as Encoding })}
+                aria-describedby={`${id}-encoding-hint`}
+              >
+                {ENCODINGS.map((e) => (
+                  <option key={e} value={e}>
+                    {ENCODING_LABELS[e]}
+                  </option>
+                ))}
+              </select>
+              <p className="field-hint" id={`${id}-encoding-hint`}>
+                {SOURCE_LABELS[detected.encodingSource]}
+                {detected.encodingNote ? ` — ${detected.encodingNote}` : ''}
+              </p>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor={`${id}-delimiter`}>
+                Delimiter
+              </label>
+              <select
+                id={`${id}-delimiter`}
+                className="select"
+                value={detected.delimiter}
+                disabled={!canChange}
+                onChange={(e) => change({ delimiter: e.target.value as Delimiter })}
+                aria-describedby={`${id}-delimiter-hint`}
+              >
+                {DELIMITERS.map((d) => (
+                  <option key={d} value={d}>
+                    {DELIMITER_LABELS[d]}
+                  </option>
+                ))}
+              </select>
+              <p className="field-hint" id={`${id}-delimiter-hint`}>
+                {SOURCE_LABELS[detected.delimiterSource]}
+              </p>
+            </div>
+          </>
+        )}
         <div className="field">
           <label className="field-label" htmlFor={`${id}-phone`}>
             Phone column

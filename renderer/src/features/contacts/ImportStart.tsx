@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { useContacts } from './contactsStore.ts';
 import { parseVariables } from './preferences.ts';
 
-/** Drop a CSV or pick one; the default country and the agent's prompt variables go with it. */
+/** Drop a CSV or .xlsx workbook or pick one; the default country and the agent's prompt variables go with it. */
 export function ImportStart() {
   const importFile = useContacts((s) => s.importFile);
   const variables = useContacts((s) => s.variables);
@@ -81,25 +81,25 @@ export function ImportStart() {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p className="drop-zone-title">Drop a CSV file here</p>
+        <p className="drop-zone-title">Drop a CSV file or an Excel workbook (.xlsx) here</p>
         <p className="muted">
-          Any size: it is read in the background on this computer. Encoding, delimiter and phone column are
-          detected.
+          Any size: it is read in the background on this computer. Encoding, delimiter, sheet and phone column
+          are detected.
         </p>
         <input
           ref={inputRef}
           id={`${id}-file`}
           type="file"
-          accept=".csv,.txt,.tsv,text/csv,text/plain"
+          accept=".csv,.txt,.tsv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           className="visually-hidden"
-          aria-label="Choose a CSV file"
+          aria-label="Choose a CSV file or Excel workbook"
           onChange={(e) => {
             start(e.target.files?.[0]);
             e.target.value = '';
           }}
         />
         <Button variant="primary" onClick={() => inputRef.current?.click()}>
-          Choose a CSV file…
+          Choose a CSV or Excel file…
         </Button>
       </div>
     </section>

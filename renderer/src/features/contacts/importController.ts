@@ -146,7 +146,7 @@ export function startImport(
         update({ phase: 'importing', detected: m.detected, variables: m.variables });
         enqueue(async () => {
           const result = await desk().contacts.importBegin({
-            name: file.name.replace(/\.(csv|txt|tsv)$/i, '') || file.name,
+            name: file.name.replace(/\.(csv|txt|tsv|xlsx)$/i, '') || file.name,
             fileName: file.name,
             fileBytes: file.size,
             choices: { ...choices, variables: m.variables },
