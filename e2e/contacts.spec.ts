@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { cleanInMemory, createRowRules, csvCell } from '../shared/domain/contacts/index.ts';
 import { splitRejectLines } from '../shared/ipc/channels/contacts.ts';
+import { generateContacts } from '../shared/testing/contactsGenerator.ts';
 import { expect, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { nodeBinary, repoRoot } from './support/paths.ts';
@@ -14,7 +15,9 @@ import { nodeBinary, repoRoot } from './support/paths.ts';
 // file, fix an invalid phone in the grid with the keyboard, exclude the other invalid rows, and
 // download both files, which must be the CLI's files with exactly those changes.
 
-const GENERATOR = path.join(repoRoot, '..', 'shared', 'tools', 'gen-contacts.mjs');
+/** Writes the project's generated messy file (shared/testing/contactsGenerator.ts). */
+const writeGenerated = (file: string, rows: number, seed: number) =>
+  writeFile(file, generateContacts({ rows, seed }).bytes);
 /** A number no row of the seed-42 file has (checked below), so the fixed row is valid, not a duplicate. */
 const FIXED_PHONE = '+91 99999 12345';
 const FIXED_E164 = '+919999912345';
@@ -102,7 +105,7 @@ test.describe('contacts', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
     try {
       const file = path.join(dir, 'contacts-10k.csv');
-      execFileSync(nodeBinary(), [GENERATOR, '10000', '42', file], { stdio: 'pipe' });
+      await writeGenerated(file, 10_000, 42);
       const cli = await runCli(file, dir);
       expect(cli.upload + cli.rejects).not.toContain('99999 12345');
       expect(cli.upload + cli.rejects).not.toContain(FIXED_E164);
@@ -305,7 +308,7 @@ test.describe('contacts', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
     try {
       const file = path.join(dir, 'contacts-300k.csv');
-      execFileSync(nodeBinary(), [GENERATOR, '300000', '7', file], { stdio: 'pipe' });
+      await writeGenerated(file, 300_000, 7);
       const shell = new AppShell(page);
       await shell.open(desk.url);
       await page.getByLabel('Choose a CSV file').setInputFiles(file);

@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureContactsFile } from '../../bench/lib/contactsFile.ts';
+import { generateContacts } from '../../shared/testing/contactsGenerator.ts';
+import { expectedClean } from '../../shared/testing/contactsTruth.ts';
 import { cleanReportSchema, parseRecords } from '../../shared/domain/contacts/index.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,6 +48,8 @@ const write = (name: string, content: string | Uint8Array): string => {
   writeFileSync(path, content);
   return path;
 };
+const nonZero = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
 const oneLine = (stderr: string): string => {
   const lines = stderr.split('\n').filter((l) => l !== '');
   expect(lines).toHaveLength(1);
@@ -87,6 +91,16 @@ describe('campaign-desk clean', () => {
       phone_column: 'Mobile Number',
     });
     expect(report.rows).toBe(report.valid + report.invalid + report.duplicates);
+    // The generator's intent, counted by the rules: Name and Loan Amount are required.
+    const expected = expectedClean(generateContacts({ rows: 10_000, seed: 42 }).truth, {
+      required: ['Name', 'Loan Amount'],
+    });
+    expect({ ...report, issues: nonZero(report.issues) }).toMatchObject({
+      valid: expected.valid,
+      invalid: expected.invalid,
+      duplicates: expected.duplicates,
+      issues: expected.issues,
+    });
     expect(r.stdout).toContain(`10,000 rows → ${report.valid.toLocaleString('en-US')} valid`);
     const upload = parseRecords(readFileSync(join(d, 'upload.csv'), 'utf8'), ',', '\n');
     const rejects = parseRecords(readFileSync(join(d, 'rejects.csv'), 'utf8'), ',', '\n');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUCKET, cleanInMemory } from '../../../shared/domain/contacts/index.ts';
 import type { ContactFilter, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { expectedClean } from '../../../shared/testing/contactsTruth.ts';
 import { openDbClient } from '../db/client.ts';
 import type { DbClient } from '../db/client.ts';
 import { recount } from '../db/queries/contacts.ts';
@@ -70,11 +71,19 @@ function expectCountsMatchRows(listId: number, stored: ReturnType<typeof listCou
 
 describe('contacts service with a real SQLite file', () => {
   it('stores a messy generated file batch by batch with the engine’s counts and exports the CLI’s exact bytes', async () => {
-    for (const flags of [[], ['--bom', '--crlf']]) {
-      const bytes = generate(dir, 2500, 42, flags);
+    for (const options of [{}, { bom: true, crlf: true }]) {
+      const { bytes, truth } = generate(2500, 42, options);
       const { list, engine } = await importThroughService(service, bytes);
       const { report } = engine;
       expect(list.status).toBe('ready');
+      // What the generator meant, counted by the rules (shared/testing/contactsTruth.ts).
+      const expected = expectedClean(truth);
+      expect(list.counts).toMatchObject({
+        rows: expected.rows,
+        valid: expected.valid,
+        invalid: expected.invalid,
+        duplicates: expected.duplicates,
+      });
       expect(list.counts).toMatchObject({
         rows: report.rows,
         valid: report.valid,
@@ -128,7 +137,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('pages every filter by keyset from any offset, matching the engine’s buckets and issues', async () => {
-    const bytes = generate(dir, 3000, 7);
+    const bytes = generate(3000, 7).bytes;
     const { list, engine } = await importThroughService(service, bytes);
     const expected = { valid: [] as number[], invalid: [] as number[], duplicate: [] as number[] };
     for (const b of engine.blocks) {
@@ -262,7 +271,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('excludes all invalid rows and includes them again; exports are the CLI’s minus excluded rows', async () => {
-    const bytes = generate(dir, 2000, 11);
+    const bytes = generate(2000, 11).bytes;
     const { list, engine } = await importThroughService(service, bytes);
     const excluded = await service.bulk({ listId: list.id, action: 'exclude-invalid' });
     expect(excluded.affected).toBe(engine.report.invalid);
@@ -352,7 +361,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('undoes a change to the whole list (thousands of rows) back to the imported state', async () => {
-    const bytes = generate(dir, 6000, 5);
+    const bytes = generate(6000, 5).bytes;
     const { list, engine } = await importThroughService(service, bytes);
     const changed = await service.bulk({
       listId: list.id,
@@ -465,7 +474,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('resets an import the engine restarted, aborts, deletes big lists in chunks and sweeps half-imported ones', async () => {
-    const bytes = generate(dir, 1500, 3);
+    const bytes = generate(1500, 3).bytes;
     const { list } = await importThroughService(service, bytes);
     const removed = await service.remove({ listId: list.id });
     expect(removed).toEqual({ deleted: true });
@@ -492,7 +501,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('drops an import its page left, and refuses an export the list changed under', async () => {
-    const bytes = generate(dir, 300, 1);
+    const bytes = generate(300, 1).bytes;
     const engine = await cleanInMemory(bytes, { country: 'IN' });
     const begun = await service.importBegin({
       name: 'left',

@@ -66,7 +66,7 @@ describe('cleanFile (worker threads, files on disk)', () => {
   });
 
   it('reads the Excel-style export (UTF-8 BOM, CRLF) of the same data to the same files', async () => {
-    const excel = ensureContactsFile(20_000, 42, dir, ['--bom', '--crlf']);
+    const excel = ensureContactsFile(20_000, 42, dir, { bom: true, crlf: true });
     const plain = outputs('plain');
     const bomCrlf = outputs('bom-crlf');
     await cleanFile({ path: file, ...choices, ...plain });
