@@ -295,7 +295,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       const s = sessions.get(req.importId);
       if (!s) return { aborted: false };
       sessions.delete(req.importId);
-      // Whatever is still queued fails once the session is gone; delete after it drains.
+      // Hidden from every later read before this answers (so a list reloaded after Cancel cannot
+      // show it); batches still queued finish first, then the rows go.
+      await db.call('contacts.markDeleting', { listId: s.listId });
       void deleteList(s.listId, s.queue);
       return { aborted: true };
     },
