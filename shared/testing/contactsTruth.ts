@@ -31,31 +31,34 @@ export interface ExpectOptions {
 /** The rows, buckets and issue counts the engine must report for a generated file. */
 export function expectedClean(truth: readonly RowTruth[], options: ExpectOptions = {}): ExpectedClean {
   const required = new Set(options.required ?? []);
+  const errorsOf = (t: RowTruth): string[] => [
+    ...(t.ragged ? ['row_ragged'] : []),
+    ...(t.phoneIssue ? [t.phoneIssue] : []),
+    ...(t.empty.some((c) => required.has(c)) ? ['variable_missing'] : []),
+  ];
+  // A number belongs to the first row that has it and no error of its own, else to the first row.
   const holder = new Map<string, number>();
+  const clean = new Set<string>();
+  for (const t of truth) {
+    if (t.e164 === null || clean.has(t.e164)) continue;
+    if (errorsOf(t).length === 0) {
+      holder.set(t.e164, t.row);
+      clean.add(t.e164);
+    } else if (!holder.has(t.e164)) holder.set(t.e164, t.row);
+  }
   const byRow = new Map<number, ExpectedRow>();
   const issues: Record<string, number> = {};
   const out: ExpectedClean = { rows: 0, valid: 0, invalid: 0, duplicates: 0, issues, byRow };
   for (const t of truth) {
-    const own: string[] = [];
-    if (t.ragged) own.push('row_ragged');
-    if (t.phoneIssue) own.push(t.phoneIssue);
-    if (t.empty.some((c) => required.has(c))) own.push('variable_missing');
-    // Duplicates: the first row with a valid number holds it (whatever else is wrong with it).
-    let duplicateOf = 0;
-    if (t.e164 !== null) {
-      const first = holder.get(t.e164);
-      if (first === undefined) holder.set(t.e164, t.row);
-      else duplicateOf = first;
-    }
-    const shape = t.ragged || t.phoneIssue !== null;
-    const bucket: ExpectedBucket = shape
-      ? 'invalid'
-      : duplicateOf > 0
-        ? 'duplicate'
-        : own.length > 0
-          ? 'invalid'
-          : 'valid';
-    const codes = duplicateOf > 0 ? [...own, 'duplicate'] : own;
+    const errors = errorsOf(t);
+    const held = t.e164 === null ? 0 : (holder.get(t.e164) as number);
+    const duplicateOf = held === t.row ? 0 : held;
+    const bucket: ExpectedBucket = errors.length > 0 ? 'invalid' : duplicateOf > 0 ? 'duplicate' : 'valid';
+    const codes = [
+      ...errors,
+      ...(duplicateOf > 0 ? ['duplicate'] : []),
+      ...(t.landline ? ['phone_landline'] : []),
+    ];
     for (const code of codes) issues[code] = (issues[code] ?? 0) + 1;
     byRow.set(t.row, { row: t.row, bucket, duplicateOf, issues: codes, e164: t.e164 });
     out.rows++;

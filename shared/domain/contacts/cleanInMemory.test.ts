@@ -48,9 +48,9 @@ describe('buckets, precedence and counts', () => {
     'Sneha,9.19877E+11,800', // 5 phone_scientific_notation (never repaired)
     'Vikram,919876543211.0,900', // 6 phone_excel_decimal
     'Rahul again,+91 98765 43210,500', // 7 duplicate of row 2 (other format)
-    'Anjali,098765 43212,', // 8 variable_missing (claims +919876543212)
-    'Suresh,9876543212,100', // 9 duplicate of row 8, although row 8 is invalid
-    'Pooja,0091 98765 43210,', // 10 duplicate of row 2 and variable_missing → duplicate
+    'Anjali,098765 43212,', // 8 variable_missing: +919876543212 goes to row 9, which it names
+    'Suresh,9876543212,100', // 9 valid: the first otherwise valid row with that number
+    'Pooja,0091 98765 43210,', // 10 variable_missing (invalid), naming row 2 (its number's holder)
     'Short row,9876543213', // 11 row_ragged (2 of 3 cells)
     'Long row,9876543214,1,extra', // 12 row_ragged (4 of 3)
     '', // 13 blank line
@@ -67,7 +67,7 @@ describe('buckets, precedence and counts', () => {
 
   it('puts every data row in exactly one bucket and says why', async () => {
     const { report, upload, rejects } = await clean(file, choices);
-    expect(report).toMatchObject({ rows: 12, valid: 2, invalid: 7, duplicates: 3, blank_rows: 2 });
+    expect(report).toMatchObject({ rows: 12, valid: 3, invalid: 8, duplicates: 1, blank_rows: 2 });
     expect(report.rows).toBe(report.valid + report.invalid + report.duplicates);
     expect(report.issues).toEqual({
       row_ragged: 2,
@@ -75,11 +75,14 @@ describe('buckets, precedence and counts', () => {
       phone_scientific_notation: 1,
       phone_excel_decimal: 1,
       phone_invalid: 1,
-      duplicate: 3,
+      duplicate: 3, // rows 7 and 10 repeat row 2; row 8's number went to row 9
       variable_missing: 3, // rows 8, 10 and the short row 11
+      phone_landline: 0,
+      quote_unbalanced: 0,
     });
+    // Row 9 (Suresh) is the first otherwise valid row with row 8's number: it is uploaded.
     expect(upload).toBe(
-      'Mobile Number,Name,Loan Amount\n+919876543210,Rahul Sharma,500\n+919876543215,Kavita,1000\n',
+      'Mobile Number,Name,Loan Amount\n+919876543210,Rahul Sharma,500\n+919876543212,Suresh,100\n+919876543215,Kavita,1000\n',
     );
     expect(rows(rejects)).toEqual([
       ['Row', 'Reasons', 'Name', 'Mobile Number', 'Loan Amount'],
@@ -88,8 +91,7 @@ describe('buckets, precedence and counts', () => {
       ['5', 'phone_scientific_notation', 'Sneha', '9.19877E+11', '800'],
       ['6', 'phone_excel_decimal', 'Vikram', '919876543211.0', '900'],
       ['7', 'duplicate:row 2', 'Rahul again', "'+91 98765 43210", '500'],
-      ['8', 'variable_missing:Loan Amount', 'Anjali', '098765 43212', ''],
-      ['9', 'duplicate:row 8', 'Suresh', '9876543212', '100'],
+      ['8', 'duplicate:row 9; variable_missing:Loan Amount', 'Anjali', '098765 43212', ''],
       ['10', 'duplicate:row 2; variable_missing:Loan Amount', 'Pooja', '0091 98765 43210', ''],
       ['11', 'row_ragged:2 of 3 cells; variable_missing:Loan Amount', 'Short row', '9876543213'],
       ['12', 'row_ragged:4 of 3 cells', 'Long row', '9876543214', '1', 'extra'],
@@ -115,7 +117,8 @@ describe('buckets, precedence and counts', () => {
   it('an optional variable may be empty', async () => {
     const { report } = await clean(file, { ...choices, optional: ['loan_amount'] });
     expect(report.issues.variable_missing).toBe(0);
-    expect(report.valid).toBe(3); // Anjali (row 8) is now valid
+    expect(report.valid).toBe(3); // Anjali (row 8) is now valid, and Suresh (row 9) repeats her
+    expect(report.duplicates).toBe(3); // rows 7 and 10 repeat row 2, row 9 repeats row 8
   });
 });
 
@@ -415,5 +418,122 @@ describe('progress and cancel', () => {
       progressEveryMs: 0,
     });
     expect((await failure(run)).code).toBe('cancelled');
+  });
+});
+
+describe('a number belongs to the first row that is otherwise valid (issue 11)', () => {
+  const choices: CleanChoices = { country: 'IN', map: [['amount', 'Amount']] };
+  const file = [
+    'Name,Mobile Number,Amount',
+    'A,9876543210,', // 2 invalid (amount missing): holds the number until row 4 claims it
+    'B,98765 43210,', // 3 invalid, points at the holder
+    'C,+919876543210,5', // 4 valid: claims it
+    'D,09876543210,6', // 5 duplicate of row 4
+    'E,9123456789,', // 6 invalid, no one else has its number
+    'F,9123456789,', // 7 invalid too: points at row 6
+  ].join('\n');
+
+  it('uploads the later valid row, and the earlier invalid rows keep their issues and point to it', async () => {
+    for (const options of [{}, { sequential: true }, { blockBytes: 1 << 20 }]) {
+      const { report, upload, rejects, lateDuplicates } = await clean(file, choices, options);
+      expect(report).toMatchObject({ rows: 6, valid: 1, invalid: 4, duplicates: 1 });
+      expect(report.issues).toMatchObject({ variable_missing: 4, duplicate: 4 });
+      expect(upload).toBe('Mobile Number,Amount\n+919876543210,5\n');
+      expect(rows(rejects).map((r) => r.slice(0, 2))).toEqual([
+        ['Row', 'Reasons'],
+        ['2', 'duplicate:row 4; variable_missing:Amount'],
+        ['3', 'duplicate:row 4; variable_missing:Amount'],
+        ['5', 'duplicate:row 4'],
+        ['6', 'variable_missing:Amount'],
+        ['7', 'duplicate:row 6; variable_missing:Amount'],
+      ]);
+      expect(lateDuplicates).toEqual([
+        [2, 4],
+        [3, 4],
+      ]);
+    }
+  });
+});
+
+describe('phone_landline (issue 11): valid only as a fixed line', () => {
+  it('warns, stays valid and uploaded, and is counted', async () => {
+    const file =
+      'Name,Mobile Number\nUS read as IN,(206) 555-0123\nMobile,9876543210\nDelhi office,011 2345 6789\nUS,+1 206 823 4567\n';
+    const { report, upload, rejects, blocks } = await clean(file);
+    expect(report).toMatchObject({ rows: 4, valid: 4, invalid: 0, duplicates: 0 });
+    expect(report.issues.phone_landline).toBe(2);
+    expect(upload).toBe(
+      'Mobile Number,Name\n+912065550123,US read as IN\n+919876543210,Mobile\n+911123456789,Delhi office\n+12068234567,US\n',
+    );
+    expect(rows(rejects)).toHaveLength(1);
+    expect(blocks.flatMap((b) => [...b.flags]).map((f) => f === 64)).toEqual([true, false, true, false]);
+  });
+});
+
+describe('quote_unbalanced (issue 11): a quote that never closes', () => {
+  const good = (n: number) =>
+    Array.from({ length: n }, (_, i) => `+9198${String(10_000_000 + i).slice(-8)},Person ${i},note ${i}`);
+
+  it("the issue's case: the line is read with the quote as a character, all 20,000 rows after it count", async () => {
+    const file =
+      ['Mobile Number,Name,Notes', '+919876543210,Asha,"starts a quote and never ends', ...good(20_000)].join(
+        '\n',
+      ) + '\n';
+    for (const options of [
+      { blockBytes: 64 * 1024, chunkBytes: 64 * 1024, sniffBytes: 1 << 20 },
+      { sequential: true, chunkBytes: 64 * 1024 },
+    ]) {
+      const { report, upload, rejects } = await clean(file, IN, options);
+      expect(report).toMatchObject({ rows: 20_001, valid: 20_000, invalid: 1, duplicates: 0 });
+      expect(report.issues.quote_unbalanced).toBe(1);
+      expect(rows(rejects)).toEqual([
+        ['Row', 'Reasons', 'Mobile Number', 'Name', 'Notes'],
+        [
+          '2',
+          'quote_unbalanced:quote opened on line 2',
+          "'+919876543210",
+          'Asha',
+          '"starts a quote and never ends',
+        ],
+      ]);
+      const uploaded = rows(upload);
+      expect(uploaded).toHaveLength(20_001);
+      expect(uploaded.at(-1)).toEqual(['+919810019999', 'Person 19999', 'note 19999']);
+    }
+  });
+
+  it('names the physical line (after quoted line breaks) and reads the rest of the file normally', async () => {
+    const lines = [
+      'Name,Mobile Number,Notes',
+      '"Two',
+      'lines",9876543210,x', // row 2 (lines 2-3)
+      'B,9876543211,"says ""hi"", twice"', // row 3 (line 4)
+      'C,9876543212,"5" tall, and more', // row 4 (line 5): a quote closed by the next field's quote
+      'D,9876543213,"a, b"', // row 5 (line 6)
+      ...Array.from({ length: 70 }, (_, i) => `E${i},98765${String(43300 + i)},ok`),
+      'F,9876543299,"never closes',
+      'G,9876543298,last',
+    ];
+    const file = lines.join('\n') + '\n';
+    const reference = await clean(file, IN, { sequential: true, chunkBytes: 1 << 16 });
+    for (const options of [{}, { blockBytes: 1 << 20, chunkBytes: 1 << 20 }]) {
+      const r = await clean(file, IN, options);
+      expect([r.upload, r.rejects]).toEqual([reference.upload, reference.rejects]);
+    }
+    const { report, rejects } = reference;
+    expect(report).toMatchObject({ rows: 76, invalid: 2 });
+    expect(report.issues.quote_unbalanced).toBe(2);
+    expect(rows(rejects).map((r) => [r[0], r[1], ...r.slice(2)])).toEqual([
+      ['Row', 'Reasons', 'Name', 'Mobile Number', 'Notes'],
+      [
+        '4',
+        'quote_unbalanced:quote opened on line 5; row_ragged:4 of 3 cells',
+        'C',
+        '9876543212',
+        '"5" tall',
+        ' and more',
+      ],
+      ['76', 'quote_unbalanced:quote opened on line 77', 'F', '9876543299', '"never closes'],
+    ]);
   });
 });

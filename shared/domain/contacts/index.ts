@@ -8,12 +8,16 @@ export {
   BUCKET_NAMES,
   ISSUE,
   ISSUE_CODES,
-  PHONE_OR_SHAPE_ERRORS,
+  ERRORS,
+  WARNINGS,
   REASON_SEPARATOR,
   bucketOf,
   duplicateReason,
   flagCodes,
+  isClean,
+  quoteReason,
 } from './issues.ts';
+export { applyLateDuplicates, withDuplicateReason } from './lateDuplicates.ts';
 export type { Bucket, FlagCode, IssueCode } from './issues.ts';
 export { createDecoder, detectEncoding, parseEncoding, utf8Length } from './encoding.ts';
 export type { EncodingGuess, StreamDecoder } from './encoding.ts';
@@ -28,7 +32,14 @@ export {
 } from './columns.ts';
 export { cleanName, firstNamePreview } from './names.ts';
 export { csvCell, csvLine, neutralise, safeCell } from './csvWrite.ts';
-export { createRecordStream, eachRecord, firstRecord, parseRecords } from './parseRecords.ts';
+export {
+  countLines,
+  createRecordStream,
+  eachRecord,
+  firstRecord,
+  parseRecords,
+  readStrayLine,
+} from './parseRecords.ts';
 export { createBlockSplitter, findCut } from './splitBlocks.ts';
 export type { BlockSplitter, SplitterOptions } from './splitBlocks.ts';
 export { createRowRules } from './rowRules.ts';

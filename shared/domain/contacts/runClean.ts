@@ -71,6 +71,11 @@ export interface RunOptions {
 export interface RunResult {
   report: CleanReport;
   setup: EngineSetup;
+  /**
+   * Rows already handed to the sink whose number a later row claimed: [row, row it repeats].
+   * Their Reasons need "duplicate:row N" (applyLateDuplicates); buckets and counts are final.
+   */
+  lateDuplicates: Array<[row: number, duplicateOf: number]>;
 }
 
 type Mode = CleanReport['split']['mode'];
@@ -117,6 +122,7 @@ function checkAbort(signal: AbortSignal | undefined): void {
 interface Attempt {
   sniffed: Sniffed;
   counts: MergeCounts;
+  late: Array<[number, number]>;
   mode: Mode;
   reason: string | null;
   lanes: number;
@@ -157,6 +163,7 @@ async function attemptWith(
     // ~100 bytes a row is typical of contact exports; the table grows if there are more.
     const merger = createMerger(setup, {
       expectedRows: source.totalBytes ? Math.ceil(source.totalBytes / 100) : undefined,
+      firstLine: sniffed.dataLine,
     });
     const maxInFlight = options.maxInFlight ?? executor.lanes * 2;
     const inFlight = new Set<Promise<void>>();
@@ -285,6 +292,7 @@ async function attemptWith(
     return {
       sniffed,
       counts: merger.counts(),
+      late: merger.lateDuplicates(),
       mode,
       reason,
       lanes: mode === 'sequential' ? 1 : executor.lanes,
@@ -349,5 +357,5 @@ export async function runClean(
     phone_validation: { fast_path: counts.phoneFast, library: counts.phoneLibrary },
     split: { workers: lanes, mode, reason },
   });
-  return { report, setup };
+  return { report, setup, lateDuplicates: result.late };
 }

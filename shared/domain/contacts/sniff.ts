@@ -7,7 +7,7 @@ import { detectDelimiter, detectNewline } from './delimiter.ts';
 import { createDecoder, detectEncoding, utf8Length } from './encoding.ts';
 import type { EncodingGuess, StreamDecoder } from './encoding.ts';
 import { ContactsError } from './errors.ts';
-import { firstRecord } from './parseRecords.ts';
+import { countLines, firstRecord } from './parseRecords.ts';
 import type { CleanChoices, Delimiter, EngineSetup, Source, VariableSetup, WireEncoding } from './types.ts';
 import { UPLOAD_PHONE_HEADER } from './merger.ts';
 
@@ -25,6 +25,8 @@ export interface Sniffed {
   decoder: StreamDecoder;
   /** Decoded text of the first chunk after the header record (and any blank lines before it). */
   rest: string;
+  /** Physical line (1-based) where the data records start. */
+  dataLine: number;
 }
 
 // Signatures of files people pick by mistake instead of a CSV export.
@@ -165,5 +167,6 @@ export function sniff(firstChunk: Uint8Array, complete: boolean, choices: CleanC
   const dataOffset = passThrough
     ? encoding.bomLength + (wire === 'utf-8' ? utf8Length(text, 0, headerEnd) : headerEnd)
     : null;
-  return { setup, encoding, delimiterSource, dataOffset, decoder, rest: text.slice(headerEnd) };
+  const dataLine = 1 + countLines(text, newline, 0, headerEnd);
+  return { setup, encoding, delimiterSource, dataOffset, decoder, rest: text.slice(headerEnd), dataLine };
 }

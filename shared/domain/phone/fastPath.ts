@@ -180,3 +180,42 @@ export function compileFastPath(
     return parseGrammar(formatted);
   };
 }
+
+/** Does a type's pattern (and its lengths) take this national number? */
+const takes = (type: CompiledPlan['types'][number] | undefined, nsn: string): boolean =>
+  type !== undefined && (!type.lengths || type.lengths.indexOf(nsn.length) >= 0) && type.re.test(nsn);
+
+/**
+ * For a valid E.164 number: is it valid only as a fixed line (libphonenumber-js getNumberType()
+ * === 'FIXED_LINE': the fixed-line pattern takes it, the mobile one does not)? E.g. "+912065550123"
+ * (a US number typed without +1 and read under IN).
+ */
+export function compileLandlineCheck(registry: PlanRegistry): (e164: string) => boolean {
+  const countryOf = (code: string, nsn: string): CompiledPlan | undefined => {
+    const countries = registry.callingCode(code)?.countries;
+    if (!countries) return undefined;
+    if (countries.length === 1) return registry.plan(countries[0] as string);
+    for (const country of countries) {
+      const plan = registry.plan(country);
+      if (plan.leadingDigits ? nsn.search(plan.leadingDigits) === 0 : hasNumberType(plan, nsn)) return plan;
+    }
+    return undefined;
+  };
+  return (e164) => {
+    for (let i = 1; i <= MAX_CALLING_CODE && i < e164.length - 1; i++) {
+      const code = e164.slice(1, 1 + i);
+      if (!registry.callingCode(code)) continue;
+      const nsn = e164.slice(1 + i);
+      const plan = countryOf(code, nsn);
+      if (!plan) return false;
+      // No mobile pattern at all means "fixed line or mobile" to the library (e.g. +1).
+      const mobile = plan.types.find((t) => t.name === 'MOBILE');
+      if (!mobile || takes(mobile, nsn)) return false;
+      return takes(
+        plan.types.find((t) => t.name === 'FIXED_LINE'),
+        nsn,
+      );
+    }
+    return false;
+  };
+}

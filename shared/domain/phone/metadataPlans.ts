@@ -43,6 +43,7 @@ const TYPE_NAMES = [
 ] as const;
 
 export interface TypeTest {
+  name: (typeof TYPE_NAMES)[number];
   re: RegExp;
   lengths: number[] | undefined;
 }
@@ -86,12 +87,12 @@ export function createPlanRegistry(): PlanRegistry {
     const selected = metadata.selectNumberingPlan(country).numberingPlan;
     if (!selected) throw new Error(`no numbering plan for ${country}`);
     const types: TypeTest[] = [];
-    const ordered = ['MOBILE', ...TYPE_NAMES.filter((t) => t !== 'MOBILE')];
+    const ordered = ['MOBILE' as const, ...TYPE_NAMES.filter((t) => t !== 'MOBILE')];
     for (const name of ordered) {
       const type = selected.type(name);
       const pattern = type?.pattern();
       if (!type || !pattern) continue;
-      types.push({ re: whole(pattern), lengths: type.possibleLengths() });
+      types.push({ name, re: whole(pattern), lengths: type.possibleLengths() });
     }
     const npfp = selected.nationalPrefixForParsing();
     const rule = selected.nationalPrefixTransformRule();

@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import {
+  applyLateDuplicates,
   ContactsError,
   rejectsHeader,
   runClean,
@@ -73,7 +74,7 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
     files.push(upload);
     const rejects = await createAtomicFile(options.rejects);
     files.push(rejects);
-    const { report } = await runClean(
+    const { report, lateDuplicates } = await runClean(
       {
         open: () => createReadStream(path, { highWaterMark: READ_CHUNK }),
         totalBytes: bytes,
@@ -100,6 +101,8 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
         blockBytes: options.blockBytes,
       },
     );
+    // Rows whose number a later, otherwise valid row claimed: their Reasons point to it.
+    if (lateDuplicates.length > 0) await rejects.rewrite((text) => applyLateDuplicates(text, lateDuplicates));
     const full: CleanReport = cleanReportSchema.parse({
       ...report,
       input: { file: path, bytes },
