@@ -106,6 +106,67 @@ describe('contacts service with a real SQLite file', () => {
     expect((await service.lists()).lists).toHaveLength(2);
   });
 
+  it('issue 11 rules in the app: late number claims, landline warnings (excluded in one click), stray quotes, repeated headers', async () => {
+    const csv = [
+      'Name,Mobile Number,Amount,Name',
+      'Asha,9876543210,,x', // 2 invalid (amount missing): its number goes to row 4
+      'Ravi,(206) 555-0123,5,x', // 3 valid, landline-only (a US number read under IN)
+      'Meena,+91 98765 43210,7,x', // 4 valid: claims row 2's number
+      'Dev,9123456789,"never closes,x', // 5 quote_unbalanced: the line is read with the quote as a character
+      'Lila,+91 98765 43210,8,x', // 6 duplicate of row 4
+      'Omar,022 2345 6789,9,x', // 7 valid, landline-only
+    ].join('\n');
+    const variables = [{ variable: 'amount', column: 'Amount', optional: false }];
+    const { list, engine } = await importThroughService(service, utf8(csv), { variables });
+    const { report } = engine;
+    expect(report.duplicate_columns).toEqual([{ name: 'Name', positions: [1, 4] }]);
+    expect(engine.lateDuplicates).toEqual([[2, 4]]);
+    expect(list.counts).toMatchObject({ rows: 6, valid: 3, invalid: 2, duplicates: 1 });
+    expect(list.counts.issues).toEqual(report.issues);
+    expect(list.counts.issues).toMatchObject({ phone_landline: 2, quote_unbalanced: 1, duplicate: 2 });
+    expectCountsMatchRows(list.id, list.counts);
+    // The stored rows say what the engine said; the late claim was settled when the import finished.
+    const rows = await allRows(list.id, 'all');
+    expect(rows.map((r) => [r.row, r.bucket, r.duplicateOf, r.issues])).toEqual([
+      [2, 'invalid', 4, ['duplicate', 'variable_missing']],
+      [3, 'valid', 0, ['phone_landline']],
+      [4, 'valid', 0, []],
+      [5, 'invalid', 0, ['quote_unbalanced']],
+      [6, 'duplicate', 4, ['duplicate']],
+      [7, 'valid', 0, ['phone_landline']],
+    ]);
+    expect(rows[3]).toMatchObject({
+      cells: ['Dev', '9123456789', '"never closes', 'x'],
+      reasons: 'quote_unbalanced:quote opened on line 5',
+    });
+    expect(await exportText(list.id, 'rejects')).toBe(engine.rejects);
+    expect(await exportText(list.id, 'upload')).toBe(engine.upload);
+    expect((await allRows(list.id, 'issue:phone_landline')).map((r) => r.row)).toEqual([3, 7]);
+
+    // One click excludes the landline-only numbers; Undo brings them back.
+    const excluded = await service.bulk({ listId: list.id, action: 'exclude-landline' });
+    expect(excluded.affected).toBe(2);
+    expect(excluded.list.counts).toMatchObject({ excluded: 2, upload: 1, valid: 3 });
+    expect(excluded.list.undo).toBe('Exclude 2 landline-only numbers');
+    expect(await exportText(list.id, 'upload')).toBe('Mobile Number,Amount\n+919876543210,7\n');
+    expectCountsMatchRows(list.id, excluded.list.counts);
+    const undone = await service.undo({ listId: list.id });
+    expect(undone.list.counts.excluded).toBe(0);
+
+    // Fixing row 2's amount makes it the first otherwise valid row: it takes its number back.
+    const edited = await service.editCell({ listId: list.id, row: 2, column: 2, value: '1' });
+    expect(edited.list.counts).toMatchObject({ valid: 3, duplicates: 2 });
+    const after = await allRows(list.id, 'all');
+    expect(
+      after.filter((r) => r.e164 === '+919876543210').map((r) => [r.row, r.bucket, r.duplicateOf]),
+    ).toEqual([
+      [2, 'valid', 0],
+      [4, 'duplicate', 2],
+      [6, 'duplicate', 2],
+    ]);
+    expectCountsMatchRows(list.id, edited.list.counts);
+  });
+
   it('keeps semicolon files, formula cells and quoted line breaks byte-exact in the rejects file', async () => {
     const csv =
       'Name;Mobile Number;Note\r\n' +

@@ -351,9 +351,11 @@ export function createContactsService(options: ContactsServiceOptions) {
       const result =
         req.action === 'exclude-invalid'
           ? await db.call('contacts.excludeInvalid', args)
-          : req.action === 'include-all'
-            ? await db.call('contacts.includeAll', args)
-            : await db.call('contacts.applyCountry', { ...args, country: req.country, scope: req.scope });
+          : req.action === 'exclude-landline'
+            ? await db.call('contacts.excludeLandline', args)
+            : req.action === 'include-all'
+              ? await db.call('contacts.includeAll', args)
+              : await db.call('contacts.applyCountry', { ...args, country: req.country, scope: req.scope });
       return { list: toContactList(result.list), affected: result.affected };
     },
 

@@ -295,12 +295,12 @@ describe('what the upload file holds', () => {
     });
     expect(upload).toBe('Mobile Number,City,Name\n+919876543210,Pune,Mr Rahul Sharma\n');
   });
-  it('a phone column with another name is still written as Mobile Number', async () => {
+  it('a phone column with another name is still written as Mobile Number; a column called so is kept apart', async () => {
     const { upload } = await clean('Phone,Mobile Number\n9876543210,old\n', {
       country: 'IN',
       phoneColumn: 'Phone',
     });
-    expect(upload).toBe('Mobile Number\n+919876543210\n');
+    expect(upload).toBe('Mobile Number,Mobile Number #2\n+919876543210,old\n');
   });
 });
 
@@ -535,5 +535,45 @@ describe('quote_unbalanced (issue 11): a quote that never closes', () => {
       ],
       ['76', 'quote_unbalanced:quote opened on line 77', 'F', '9876543299', '"never closes'],
     ]);
+  });
+});
+
+describe('repeated header names (issue 11)', () => {
+  const file = 'Mobile Number,Name,Name,Mobile Number\n9876543210,Asha,A.,9123456789\n9876543211,Ravi,R.,\n';
+
+  it('are reported with their positions, and the upload header never repeats a name', async () => {
+    const { report, upload } = await clean(file);
+    expect(report.duplicate_columns).toEqual([
+      { name: 'Mobile Number', positions: [1, 4] },
+      { name: 'Name', positions: [2, 3] },
+    ]);
+    expect(report.phone_column).toBe('Mobile Number');
+    expect(report.upload_columns).toEqual(['Mobile Number', 'Name', 'Name #3', 'Mobile Number #4']);
+    expect(rows(upload)).toEqual([
+      ['Mobile Number', 'Name', 'Name #3', 'Mobile Number #4'],
+      ['+919876543210', 'Asha', 'A.', '9123456789'],
+      ['+919876543211', 'Ravi', 'R.', ''],
+    ]);
+  });
+
+  it('a phone column or mapping naming one of them is refused until a position picks it', async () => {
+    expect((await failure(clean(file, { country: 'IN', phoneColumn: 'Mobile Number' }))).message).toBe(
+      'phone column "Mobile Number" names 2 columns (#1, #4); pick one by its position, e.g. "#4"',
+    );
+    const byPosition = await clean(file, { country: 'IN', phoneColumn: '#4' });
+    expect(byPosition.report).toMatchObject({ phone_column: 'Mobile Number', valid: 1, invalid: 1 });
+    expect(rows(byPosition.upload).slice(0, 2)).toEqual([
+      ['Mobile Number', 'Mobile Number #1', 'Name', 'Name #3'],
+      ['+919123456789', '9876543210', 'Asha', 'A.'],
+    ]);
+    expect((await failure(clean(file, { country: 'IN', map: [['name', 'Name']] }))).message).toMatch(
+      /"Name" names 2 columns \(#2, #3\)/,
+    );
+    expect((await failure(clean(file, { country: 'IN', map: [['name', '']] }))).message).toMatch(
+      /"name" names 2 columns \(#2, #3\)/,
+    );
+    const mapped = await clean(file, { country: 'IN', map: [['name', '#3']] });
+    expect(rows(mapped.upload)[0]).toEqual(['Mobile Number', 'Name']);
+    expect(rows(mapped.upload)[1]).toEqual(['+919876543210', 'A.']);
   });
 });

@@ -24,6 +24,8 @@ export type { EncodingGuess, StreamDecoder } from './encoding.ts';
 export { detectDelimiter, detectNewline, parseDelimiter } from './delimiter.ts';
 export {
   autoMatchVariables,
+  columnRef,
+  duplicateColumns,
   detectNameColumn,
   detectPhoneColumn,
   normaliseName,
@@ -50,7 +52,7 @@ export { createBlockLane, laneFailure } from './blockLane.ts';
 export type { LaneRequest } from './blockLane.ts';
 export { createNumberTable } from './numberTable.ts';
 export type { NumberTable } from './numberTable.ts';
-export { createMerger, rejectsHeader, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';
+export { createMerger, rejectsHeader, uploadColumnNames, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';
 export type { MergeCounts, MergedBlock, Merger, MergerOptions } from './merger.ts';
 export { resolveSetup, sniff } from './sniff.ts';
 export type { Sniffed } from './sniff.ts';

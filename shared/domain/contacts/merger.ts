@@ -22,9 +22,24 @@ import type { ByteBlock, EngineSetup } from './types.ts';
 
 export const UPLOAD_PHONE_HEADER = 'Mobile Number';
 
+/**
+ * The upload file's column names: Mobile Number, then the upload columns' headers; a name already
+ * taken (a header repeated in the file, or another "Mobile Number") gets its position: "Name #3".
+ */
+export function uploadColumnNames(setup: Pick<EngineSetup, 'header' | 'uploadColumns'>): string[] {
+  const names = [UPLOAD_PHONE_HEADER];
+  const taken = new Set(names);
+  for (const i of setup.uploadColumns) {
+    const header = setup.header[i] as string;
+    const name = taken.has(header) ? `${header} #${i + 1}` : header;
+    taken.add(name);
+    names.push(name);
+  }
+  return names;
+}
+
 /** Header line of the upload file. */
-export const uploadHeader = (setup: EngineSetup): string =>
-  csvLine([UPLOAD_PHONE_HEADER, ...setup.uploadColumns.map((i) => setup.header[i] as string)]);
+export const uploadHeader = (setup: EngineSetup): string => csvLine(uploadColumnNames(setup));
 
 /** Header line of the rejects file. */
 export const rejectsHeader = (setup: EngineSetup): string =>

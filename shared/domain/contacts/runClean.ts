@@ -8,7 +8,8 @@
 //   - a worker's record count disagreed with the splitter's → everything through one worker.
 import type { BlockResult } from './blockProcessor.ts';
 import { ContactsError } from './errors.ts';
-import { createMerger } from './merger.ts';
+import { duplicateColumns } from './columns.ts';
+import { createMerger, uploadColumnNames } from './merger.ts';
 import type { MergeCounts, MergedBlock } from './merger.ts';
 import { cleanReportSchema, newlineName } from './report.ts';
 import type { CleanReport } from './report.ts';
@@ -353,7 +354,8 @@ export async function runClean(
     header_row: setup.headerRow,
     name_column: setup.nameIndex >= 0 ? setup.header[setup.nameIndex] : null,
     variables: setup.variables.map((v) => ({ variable: v.variable, column: v.column, optional: v.optional })),
-    upload_columns: ['Mobile Number', ...setup.uploadColumns.map((i) => setup.header[i] as string)],
+    upload_columns: uploadColumnNames(setup),
+    duplicate_columns: duplicateColumns(setup.header),
     phone_validation: { fast_path: counts.phoneFast, library: counts.phoneLibrary },
     split: { workers: lanes, mode, reason },
   });

@@ -2,7 +2,14 @@
 // phone column, variables, upload columns. Hosts read the first chunk (1 MB is plenty), call
 // sniff(), then keep decoding with the decoder it returns.
 import { resolveDefaultCountry } from '../phone/country.ts';
-import { autoMatchVariables, detectNameColumn, detectPhoneColumn, resolveColumn } from './columns.ts';
+import {
+  autoMatchVariables,
+  detectNameColumn,
+  detectPhoneColumn,
+  duplicateColumns,
+  normaliseName,
+  resolveColumn,
+} from './columns.ts';
 import { detectDelimiter, detectNewline } from './delimiter.ts';
 import { createDecoder, detectEncoding, utf8Length } from './encoding.ts';
 import type { EncodingGuess, StreamDecoder } from './encoding.ts';
@@ -84,14 +91,18 @@ export function resolveSetup(
   for (const [variable, column] of choices.map ?? []) {
     if (variable.trim() === '')
       throw new ContactsError('bad_option', `a mapping has no variable name ("=${column}")`);
+    const option = `column for variable "${variable}"`;
     const target = column.trim() === '' ? autoMatchVariables([variable], header)[variable] : column;
     if (!target) {
+      // Say so when the name is one several columns share; otherwise nothing matched.
+      if (duplicateColumns(header).some((d) => normaliseName(d.name) === normaliseName(variable)))
+        resolveColumn(header, variable, option);
       throw new ContactsError(
         'unknown_column',
         `no column matches variable "${variable}"; map it explicitly (variable=column)`,
       );
     }
-    const index = resolveColumn(header, target, `column for variable "${variable}"`);
+    const index = resolveColumn(header, target, option);
     variables.push({ variable, column: header[index] as string, index, optional: optional.has(variable) });
   }
   for (const v of optional) {
@@ -104,8 +115,9 @@ export function resolveSetup(
     for (const v of variables)
       if (v.index !== phoneIndex && !uploadColumns.includes(v.index)) uploadColumns.push(v.index);
   } else {
-    header.forEach((h, i) => {
-      if (i !== phoneIndex && h !== UPLOAD_PHONE_HEADER) uploadColumns.push(i);
+    // Every other column; repeated names are told apart in the upload header (uploadColumnNames).
+    header.forEach((_h, i) => {
+      if (i !== phoneIndex) uploadColumns.push(i);
     });
   }
   return {

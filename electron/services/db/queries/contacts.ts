@@ -808,6 +808,15 @@ export const contactsQueries = {
   'contacts.excludeInvalid': tx((db, a: { listId: number; now: string }) =>
     bulkExclude(db, a, 'bucket = 1 AND excluded = 0', 1, (n) => `Exclude ${n} invalid rows`),
   ),
+  'contacts.excludeLandline': tx((db, a: { listId: number; now: string }) =>
+    bulkExclude(
+      db,
+      a,
+      `issues & ${ISSUE_BITS.phone_landline} != 0 AND excluded = 0`,
+      1,
+      (n) => `Exclude ${n} landline-only numbers`,
+    ),
+  ),
   'contacts.includeAll': tx((db, a: { listId: number; now: string }) =>
     bulkExclude(db, a, 'excluded = 1', 0, (n) => `Include ${n} excluded rows`),
   ),

@@ -31,7 +31,8 @@ export function SummaryPanel({ list }: { list: ContactList }) {
     { key: 'invalid', label: 'Invalid', n: counts.invalid, filter: 'bucket:invalid' },
     { key: 'duplicate', label: 'Duplicates', n: counts.duplicates, filter: 'bucket:duplicate' },
   ];
-  const reasons = ISSUE_CODES.filter((c) => c !== 'duplicate').map((code) => ({
+  // Warnings (a landline-only number) do not make a row invalid: they get a list of their own.
+  const reasons = ISSUE_CODES.filter((c) => c !== 'duplicate' && c !== 'phone_landline').map((code) => ({
     code,
     n: counts.issues[code],
     filter: `issue:${code}` as ContactFilter,
@@ -99,6 +100,23 @@ export function SummaryPanel({ list }: { list: ContactList }) {
             </FilterButton>
           </li>
         ))}
+      </ul>
+      <h4 className="subsection-title">Warnings (rows stay valid)</h4>
+      <ul className="reason-list">
+        <li>
+          <FilterButton
+            to="issue:phone_landline"
+            label={`${ISSUE_LABELS.phone_landline}: ${formatCount(counts.issues.phone_landline)} rows (show them)`}
+          >
+            <span className="reason-label">{ISSUE_LABELS.phone_landline}</span>
+            <span className="reason-bar" aria-hidden="true">
+              <span style={{ width: `${percent(counts.issues.phone_landline, counts.rows)}%` }} />
+            </span>
+            <span className="reason-number" data-issue="phone_landline">
+              {formatCount(counts.issues.phone_landline)}
+            </span>
+          </FilterButton>
+        </li>
       </ul>
     </section>
   );
