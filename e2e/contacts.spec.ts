@@ -304,6 +304,49 @@ test.describe('contacts', () => {
     await expect(agent).toHaveValue(/.+/);
   });
 
+  test('issue 11 in the app: a stray quote shown on its row, repeated headers warned, landline-only numbers filtered and excluded in one click', async ({
+    page,
+    desk,
+  }) => {
+    const good = Array.from(
+      { length: 300 },
+      (_, i) => `+9198${String(10_000_000 + i).slice(-8)},Person ${i},ok,x`,
+    );
+    const csv = [
+      'Mobile Number,Name,Notes,Name',
+      '+919876543210,Asha,"starts a quote and never ends,x',
+      ...good,
+      '(206) 555-0123,Ravi,US number typed without +1,x',
+      '022 2345 6789,Office,Mumbai landline,x',
+    ].join('\n');
+    const shell = new AppShell(page);
+    await shell.open(desk.url);
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'issue11.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const contacts = new ContactsPage(page);
+    // Every row after the stray quote counts; the quote's row is invalid, landlines stay valid.
+    await contacts.expectCounts({ valid: 302, invalid: 1, duplicate: 0, upload: 302 });
+    await expect(page.locator('[data-issue="quote_unbalanced"]')).toHaveText('1');
+    await expect(page.locator('[data-issue="phone_landline"]')).toHaveText('2');
+    await expect(page.getByTestId('duplicate-columns')).toContainText('"Name" is columns 2 and 4');
+
+    // The row is shown with its issue and the line where the quote opened.
+    await page.getByRole('combobox', { name: 'Show rows' }).selectOption('issue:quote_unbalanced');
+    await expect(page.getByTestId('grid-total')).toHaveText('1 row');
+    const strayRow = contacts.grid.locator('.grid-row[data-row="2"]');
+    await expect(strayRow).toContainText('quote unbalanced');
+    await expect(strayRow).toContainText('"starts a quote and never ends');
+
+    // Landline-only numbers: a filter of their own, and one click excludes them (Undo brings them back).
+    await page.getByRole('button', { name: /Landline only \(warning\): 2 rows/ }).click();
+    await expect(page.getByTestId('grid-total')).toHaveText('2 rows');
+    await page.getByRole('button', { name: 'Exclude landline-only numbers' }).click();
+    await contacts.expectCounts({ excluded: 2, upload: 300, valid: 302 });
+    await page.getByRole('button', { name: 'Undo: Exclude 2 landline-only numbers' }).click();
+    await contacts.expectCounts({ excluded: 0, upload: 302 });
+  });
+
   test('an import shows real progress and Cancel keeps nothing', async ({ page, desk }) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
     try {
