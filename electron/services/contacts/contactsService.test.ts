@@ -153,6 +153,16 @@ describe('contacts service with a real SQLite file', () => {
     const undone = await service.undo({ listId: list.id });
     expect(undone.list.counts.excluded).toBe(0);
 
+    // Checking every row again (another default country) keeps how the file was read …
+    await service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'all' });
+    const stray = (await allRows(list.id, 'issue:quote_unbalanced')).map((r) => [r.row, r.bucket, r.reasons]);
+    expect(stray).toEqual([[5, 'invalid', 'quote_unbalanced:quote opened on line 5']]);
+    await service.undo({ listId: list.id });
+    // … and an operator's edit of the row is what clears it.
+    const fixed = await service.editCell({ listId: list.id, row: 5, column: 2, value: '4' });
+    expect(fixed.changed[0]).toMatchObject({ row: 5, bucket: 'valid', issues: [], reasons: '' });
+    await service.undo({ listId: list.id });
+
     // Fixing row 2's amount makes it the first otherwise valid row: it takes its number back.
     const edited = await service.editCell({ listId: list.id, row: 2, column: 2, value: '1' });
     expect(edited.list.counts).toMatchObject({ valid: 3, duplicates: 2 });

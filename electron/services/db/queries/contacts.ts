@@ -2,7 +2,14 @@
 // row revalidator (duplicates recomputed for the old and the new number), bulk actions with one
 // level of undo, and the export read. Everything runs in the database worker, each mutation in one
 // transaction, so the list's counts always match its rows.
-import { BUCKET, createRowRevalidator, ISSUE } from '../../../../shared/domain/contacts/index.ts';
+import {
+  BUCKET,
+  bucketOf,
+  createRowRevalidator,
+  ISSUE,
+  REASON_SEPARATOR,
+  withDuplicateReason,
+} from '../../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
 import type {
@@ -20,6 +27,7 @@ import {
   flagsOf,
   holderOf,
   issueBits,
+  ownReasons,
   ROW_COLUMNS,
   withDuplicateOf,
 } from '../../contacts/rowState.ts';
@@ -173,7 +181,8 @@ const earliestWith = (db: Db, listId: number, digits: number, row: number): numb
 
 /**
  * Checks `cells` again with the engine's rules (for the row's effective setup); duplicate_of as
- * the revalidator decides it, or 0 when duplicates are left to a later pass.
+ * the revalidator decides it, or 0 when duplicates are left to a later pass. How the file was read
+ * (quote_unbalanced) is not in the cells: it stays unless the operator edited the row (`edited`).
  */
 function revalidated(
   db: Db,
@@ -181,6 +190,7 @@ function revalidated(
   cells: string[],
   setup: EngineSetup,
   withDuplicates: boolean,
+  edited = false,
 ): StoredRow {
   const revalidate = revalidatorFor(setup);
   const outcome = revalidate(cells, before.row, (e164) =>
@@ -188,14 +198,23 @@ function revalidated(
   );
   let flags = 0;
   for (const code of outcome.issues) if (code !== 'duplicate') flags |= ISSUE[code];
+  let reasons = outcome.reasons;
+  const quote = edited ? undefined : ownReasons(before.reasons).split(REASON_SEPARATOR)[0];
+  if (quote?.startsWith('quote_unbalanced:')) {
+    flags |= ISSUE.quote_unbalanced;
+    reasons = withDuplicateReason(
+      [quote, ownReasons(outcome.reasons)].filter((r) => r !== '').join(REASON_SEPARATOR),
+      outcome.duplicateOf,
+    );
+  }
   return {
     ...before,
     cells: JSON.stringify(cells),
     phone_raw: outcome.phoneRaw,
     e164: e164Digits(outcome.e164),
-    bucket: BUCKET[outcome.bucket],
+    bucket: BUCKET[bucketOf(flags, outcome.duplicateOf)],
     issues: issueBits(flags, outcome.duplicateOf),
-    reasons: outcome.reasons,
+    reasons,
     duplicate_of: outcome.duplicateOf,
   };
 }
@@ -559,7 +578,7 @@ function editCell(
 
   const changes = new Changes(db);
   const after = {
-    ...revalidated(db, before, next, setupWithCountry(setup, before.country), true),
+    ...revalidated(db, before, next, setupWithCountry(setup, before.country), true, true),
     edited: 1,
     tail: null,
   };
