@@ -57,6 +57,9 @@ export interface CompiledPlan {
   hasTypes: boolean;
   /** Types with a non-empty pattern, mobile first (the common case), then the library's order. */
   types: TypeTest[];
+  /** The two types the landline check needs (compileLandlineCheck). */
+  mobile: TypeTest | undefined;
+  fixedLine: TypeTest | undefined;
   nationalPrefixForParsing: RegExp | undefined;
   nationalPrefixTransformRule: string | undefined;
   leadingDigits: RegExp | undefined;
@@ -104,6 +107,8 @@ export function createPlanRegistry(): PlanRegistry {
       lengths: selected.possibleLengths(),
       hasTypes: selected.hasTypes(),
       types,
+      mobile: types.find((t) => t.name === 'MOBILE'),
+      fixedLine: types.find((t) => t.name === 'FIXED_LINE'),
       nationalPrefixForParsing: npfp ? new RegExp(`^(?:${npfp})`) : undefined,
       nationalPrefixTransformRule: rule ? rule : undefined,
       leadingDigits: leading ? new RegExp(leading) : undefined,

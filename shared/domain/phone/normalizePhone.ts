@@ -17,7 +17,7 @@ export interface PhoneNormalizer {
 export function createPhoneNormalizer(defaultCountry: CountryCode): PhoneNormalizer {
   const registry = createPlanRegistry();
   const fast = compileFastPath(registry, defaultCountry);
-  const isLandline = compileLandlineCheck(registry);
+  const isLandline = compileLandlineCheck(registry, defaultCountry);
   const stats = { fast: 0, library: 0 };
   return {
     stats,
