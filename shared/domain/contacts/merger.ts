@@ -109,14 +109,21 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
   const provisional = new Map<number | string, number[]>();
   const late = new Map<number, number>();
   /** The row this one repeats (0 = it holds the number now); keeps the tables up to date. */
+  const claimLong = (key: string, value: number): number => {
+    const held = longTable.get(key);
+    if (held !== undefined) return held;
+    longTable.set(key, value);
+    return 0;
+  };
   const place = (key: number | string, row: number, clean: boolean): number => {
-    const held = typeof key === 'number' ? table.get(key) : (longTable.get(key) ?? 0);
+    // One probe in the common case: takes the number when no row has it yet.
+    const held =
+      typeof key === 'number' ? table.claim(key, clean ? row : -row) : claimLong(key, clean ? row : -row);
     const hold = (value: number): void => {
       if (typeof key === 'number') table.set(key, value);
       else longTable.set(key, value);
     };
     if (held === 0) {
-      hold(clean ? row : -row);
       if (!clean) provisional.set(key, [row]);
       return 0;
     }
