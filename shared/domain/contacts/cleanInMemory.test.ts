@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { cleanInMemory } from './cleanInMemory.ts';
 import type { InMemoryOptions } from './cleanInMemory.ts';
 import { ContactsError } from './errors.ts';
+import { BUCKET_NAMES, flagCodes } from './issues.ts';
+import { generateContacts } from '../../testing/contactsGenerator.ts';
+import { expectedClean } from '../../testing/contactsTruth.ts';
 import { parseRecords } from './parseRecords.ts';
 import type { CleanChoices } from './types.ts';
 
@@ -575,5 +578,58 @@ describe('repeated header names (issue 11)', () => {
     const mapped = await clean(file, { country: 'IN', map: [['name', '#3']] });
     expect(rows(mapped.upload)[0]).toEqual(['Mobile Number', 'Name']);
     expect(rows(mapped.upload)[1]).toEqual(['+919876543210', 'A.']);
+  });
+});
+
+describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
+  it('every row lands where the generator meant it: bucket, number holder and issue codes', async () => {
+    const variants = [
+      {},
+      { bom: true, crlf: true },
+      { encoding: 'utf-16le' },
+      { encoding: 'windows-1252' },
+      { delimiter: ';' },
+    ] as const;
+    let lateClaims = 0;
+    let landlines = 0;
+    for (const variant of variants) {
+      const { bytes, truth } = generateContacts({ rows: 4000, seed: 9, ...variant });
+      const result = await cleanInMemory(
+        bytes,
+        {
+          country: 'IN',
+          map: [
+            ['name', 'Name'],
+            ['amount', 'Loan Amount'],
+          ],
+        },
+        { blockBytes: 64 * 1024 },
+      );
+      const expected = expectedClean(truth, { required: ['Name', 'Loan Amount'] });
+      const late = new Map(result.lateDuplicates);
+      const got = result.blocks.flatMap((b) =>
+        [...b.rowNumbers].map((row, i) => {
+          const duplicateOf = late.get(row) ?? (b.duplicateOf[i] as number);
+          const codes = [...flagCodes(b.flags[i] as number), ...(duplicateOf > 0 ? ['duplicate'] : [])];
+          return [row, BUCKET_NAMES[b.buckets[i] as number], duplicateOf, codes.sort()];
+        }),
+      );
+      const want = [...expected.byRow.values()].map((r) => [
+        r.row,
+        r.bucket,
+        r.duplicateOf,
+        [...r.issues].sort(),
+      ]);
+      expect(got).toEqual(want);
+      lateClaims += result.lateDuplicates.length;
+      landlines += result.report.issues.phone_landline;
+      expect(result.report).toMatchObject({
+        valid: expected.valid,
+        invalid: expected.invalid,
+        duplicates: expected.duplicates,
+      });
+    }
+    // The rules under test were exercised: later rows claimed numbers, landlines were seen.
+    expect([lateClaims > 0, landlines > 0]).toEqual([true, true]);
   });
 });
