@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generate } from '../electron/services/contacts/testing.ts';
 import { cleanInMemory } from '../shared/domain/contacts/index.ts';
+import { generateContacts } from '../shared/testing/contactsGenerator.ts';
 import type { Page } from '@playwright/test';
 import type { DeskHost, SandboxService } from './fixtures.ts';
 import { expect, HOST_READY, test } from './fixtures.ts';
@@ -276,8 +276,8 @@ test.describe('agents', () => {
     test.setTimeout(120_000);
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-agents-'));
     try {
-      generate(dir, 10_000, 42);
       const file = path.join(dir, 'gen-10000-42.csv');
+      await writeFile(file, generateContacts({ rows: 10_000, seed: 42 }).bytes);
       // What the lint must find, from the engine itself: valid rows whose Due Date is blank.
       const engine = await cleanInMemory(await readFile(file), { country: 'IN' }, { includeCells: true });
       const header = engine.setup.header;

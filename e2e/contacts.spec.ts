@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { cleanInMemory, createRowRules, csvCell } from '../shared/domain/contacts/index.ts';
 import { splitRejectLines } from '../shared/ipc/channels/contacts.ts';
+import { generateContacts } from '../shared/testing/contactsGenerator.ts';
 import { expect, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { nodeBinary, repoRoot } from './support/paths.ts';
@@ -14,7 +15,9 @@ import { nodeBinary, repoRoot } from './support/paths.ts';
 // file, fix an invalid phone in the grid with the keyboard, exclude the other invalid rows, and
 // download both files, which must be the CLI's files with exactly those changes.
 
-const GENERATOR = path.join(repoRoot, '..', 'shared', 'tools', 'gen-contacts.mjs');
+/** Writes the project's generated messy file (shared/testing/contactsGenerator.ts). */
+const writeGenerated = (file: string, rows: number, seed: number) =>
+  writeFile(file, generateContacts({ rows, seed }).bytes);
 /** A number no row of the seed-42 file has (checked below), so the fixed row is valid, not a duplicate. */
 const FIXED_PHONE = '+91 99999 12345';
 const FIXED_E164 = '+919999912345';
@@ -102,7 +105,7 @@ test.describe('contacts', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
     try {
       const file = path.join(dir, 'contacts-10k.csv');
-      execFileSync(nodeBinary(), [GENERATOR, '10000', '42', file], { stdio: 'pipe' });
+      await writeGenerated(file, 10_000, 42);
       const cli = await runCli(file, dir);
       expect(cli.upload + cli.rejects).not.toContain('99999 12345');
       expect(cli.upload + cli.rejects).not.toContain(FIXED_E164);
@@ -301,11 +304,54 @@ test.describe('contacts', () => {
     await expect(agent).toHaveValue(/.+/);
   });
 
+  test('issue 11 in the app: a stray quote shown on its row, repeated headers warned, landline-only numbers filtered and excluded in one click', async ({
+    page,
+    desk,
+  }) => {
+    const good = Array.from(
+      { length: 300 },
+      (_, i) => `+9198${String(10_000_000 + i).slice(-8)},Person ${i},ok,x`,
+    );
+    const csv = [
+      'Mobile Number,Name,Notes,Name',
+      '+919876543210,Asha,"starts a quote and never ends,x',
+      ...good,
+      '(206) 555-0123,Ravi,US number typed without +1,x',
+      '022 2345 6789,Office,Mumbai landline,x',
+    ].join('\n');
+    const shell = new AppShell(page);
+    await shell.open(desk.url);
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'issue11.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const contacts = new ContactsPage(page);
+    // Every row after the stray quote counts; the quote's row is invalid, landlines stay valid.
+    await contacts.expectCounts({ valid: 302, invalid: 1, duplicate: 0, upload: 302 });
+    await expect(page.locator('[data-issue="quote_unbalanced"]')).toHaveText('1');
+    await expect(page.locator('[data-issue="phone_landline"]')).toHaveText('2');
+    await expect(page.getByTestId('duplicate-columns')).toContainText('"Name" is columns 2 and 4');
+
+    // The row is shown with its issue and the line where the quote opened.
+    await page.getByRole('combobox', { name: 'Show rows' }).selectOption('issue:quote_unbalanced');
+    await expect(page.getByTestId('grid-total')).toHaveText('1 row');
+    const strayRow = contacts.grid.locator('.grid-row[data-row="2"]');
+    await expect(strayRow).toContainText('quote unbalanced');
+    await expect(strayRow).toContainText('"starts a quote and never ends');
+
+    // Landline-only numbers: a filter of their own, and one click excludes them (Undo brings them back).
+    await page.getByRole('button', { name: /Landline only \(warning\): 2 rows/ }).click();
+    await expect(page.getByTestId('grid-total')).toHaveText('2 rows');
+    await page.getByRole('button', { name: 'Exclude landline-only numbers' }).click();
+    await contacts.expectCounts({ excluded: 2, upload: 300, valid: 302 });
+    await page.getByRole('button', { name: 'Undo: Exclude 2 landline-only numbers' }).click();
+    await contacts.expectCounts({ excluded: 0, upload: 302 });
+  });
+
   test('an import shows real progress and Cancel keeps nothing', async ({ page, desk }) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'desk-e2e-contacts-'));
     try {
       const file = path.join(dir, 'contacts-300k.csv');
-      execFileSync(nodeBinary(), [GENERATOR, '300000', '7', file], { stdio: 'pipe' });
+      await writeGenerated(file, 300_000, 7);
       const shell = new AppShell(page);
       await shell.open(desk.url);
       await page.getByLabel('Choose a CSV file').setInputFiles(file);

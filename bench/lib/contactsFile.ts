@@ -1,22 +1,42 @@
-// The generator's contact files (../shared/tools/gen-contacts.mjs), made once and reused.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+// The generator's contact files (shared/testing/contactsGenerator.ts), made once and reused.
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { generateContactChunks } from '../../shared/testing/contactsGenerator.ts';
+import type { GeneratorOptions } from '../../shared/testing/contactsGenerator.ts';
 
-export const GENERATOR = fileURLToPath(new URL('../../../shared/tools/gen-contacts.mjs', import.meta.url));
+export type FileOptions = Omit<GeneratorOptions, 'rows' | 'seed'>;
+
+const suffix = (o: FileOptions): string =>
+  (o.bom ? '-bom' : '') +
+  (o.crlf ? '-crlf' : '') +
+  (o.encoding && o.encoding !== 'utf-8' ? `-${o.encoding}` : '') +
+  (o.delimiter && o.delimiter !== ',' ? `-d${o.delimiter.charCodeAt(0)}` : '');
+
+/** Where ensureContactsFile keeps a file ("gen" names this generator's files apart from older ones). */
+export const contactsFilePath = (
+  rows: number,
+  seed: number,
+  dir: string,
+  options: FileOptions = {},
+): string => join(dir, `gen-contacts-${rows}-${seed}${suffix(options)}.csv`);
 
 /** Path of `<rows>` rows with `seed` in `dir`, generated (atomically) when missing. */
-export function ensureContactsFile(rows: number, seed: number, dir: string, flags: string[] = []): string {
-  const path = join(dir, `contacts-${rows}-${seed}${flags.map((f) => f.replace(/^--/, '-')).join('')}.csv`);
+export function ensureContactsFile(
+  rows: number,
+  seed: number,
+  dir: string,
+  options: FileOptions = {},
+): string {
+  const path = contactsFilePath(rows, seed, dir, options);
   if (existsSync(path)) return path;
-  if (!existsSync(GENERATOR)) throw new Error(`the generator is missing: ${GENERATOR}`);
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
-  const run = spawnSync(process.execPath, [GENERATOR, String(rows), String(seed), temp, ...flags], {
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`gen-contacts failed: ${run.stderr}`);
+  const fd = openSync(temp, 'w');
+  try {
+    for (const chunk of generateContactChunks({ rows, seed, ...options })) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(temp, path);
   return path;
 }

@@ -1,5 +1,6 @@
 // `npm run verify:phones [-- <file.csv> [country]]`: proves the phone fast path agrees with
-// libphonenumber-js `max` on every number of a file (default: the bench's 1M-row file, seed 42).
+// libphonenumber-js `max` on every number of a file (default: the generator's 1M-row file, seed 42,
+// made in bench/out when missing).
 // The library side is slow (~12 µs a number), so the numbers are checked on two threads.
 // Exit 0 when every answer agrees, 1 otherwise (the first disagreements are printed).
 import { existsSync } from 'node:fs';
@@ -7,11 +8,12 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CountryCode } from 'libphonenumber-js/max';
+import { ensureContactsFile } from './contactsFile.ts';
 import { checkPhoneAgreement, combineAgreement } from './phoneAgreement.ts';
 import type { AgreementResult } from './phoneAgreement.ts';
 import { phoneColumnValues } from './phoneColumnValues.ts';
 
-export const DEFAULT_FILE = fileURLToPath(new URL('../out/contacts-1000000-42.csv', import.meta.url));
+const OUT_DIR = fileURLToPath(new URL('../out/', import.meta.url));
 
 interface Job {
   raws: string[];
@@ -65,9 +67,9 @@ if (!isMainThread) {
   const job = workerData as Job;
   parentPort?.postMessage(checkPhoneAgreement(job.raws, job.country));
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const path = process.argv[2] ?? DEFAULT_FILE;
+  const path = process.argv[2] ?? ensureContactsFile(1_000_000, 42, OUT_DIR);
   if (!existsSync(path)) {
-    console.error(`verify:phones: ${path} does not exist (npm run bench:contacts generates it)`);
+    console.error(`verify:phones: ${path} does not exist`);
     process.exit(2);
   }
   const result = await verifyPhones(path, process.argv[3] ?? 'IN');

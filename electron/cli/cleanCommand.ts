@@ -21,9 +21,10 @@ normalises phone numbers to E.164, flags invalid rows and duplicates, and writes
 
 Options:
   --country <IN|+91>            default country for numbers without a country code (required)
-  --phone-column <header>       the phone column (default: "Mobile Number", or a header such as
-                                Phone, Mobile, Contact, MSISDN)
-  --map <variable>=<column>     a prompt variable and the column that fills it (repeatable);
+  --phone-column <header|#N>    the phone column (default: "Mobile Number", or a header such as
+                                Phone, Mobile, Contact, MSISDN); "#4" is the 4th column, which
+                                picks one of several columns with the same name
+  --map <variable>=<column|#N>  a prompt variable and the column that fills it (repeatable);
                                 "--map <variable>" alone picks the column with the same name.
                                 The upload file keeps the mapped columns (all columns when none)
   --optional <variable>         a mapped variable that may be empty (repeatable)
@@ -158,8 +159,25 @@ function summary(args: CleanArgs, report: CleanReport): string {
     report.sheet !== undefined
       ? `  read sheet "${report.sheet}", phone column "${report.phone_column}", default country ${report.country} (+${report.calling_code})`
       : `  read as ${report.encoding}, delimiter ${shownDelimiter(report.delimiter)}, phone column "${report.phone_column}", default country ${report.country} (+${report.calling_code})`,
+    ...warnings(report),
     `  wrote ${args.out}, ${args.rejects}, ${args.report}`,
   ].join('\n');
+}
+
+/** Damage worth a line of its own: it changes what the operator should check. */
+function warnings(report: CleanReport): string[] {
+  const lines = report.duplicate_columns.map(
+    (d) => `  warning: columns ${d.positions.map((p) => `#${p}`).join(', ')} are all named "${d.name}"`,
+  );
+  if (report.issues.quote_unbalanced > 0)
+    lines.push(
+      `  warning: ${n(report.issues.quote_unbalanced)} rows with a quote that never closes (read with the quote as a character; see the rejects file)`,
+    );
+  if (report.issues.phone_landline > 0)
+    lines.push(
+      `  warning: ${n(report.issues.phone_landline)} numbers are valid only as landlines (uploaded)`,
+    );
+  return lines;
 }
 
 export async function runClean(argv: string[], io: Io): Promise<number> {

@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureContactsFile } from '../../bench/lib/contactsFile.ts';
+import { generateContacts } from '../../shared/testing/contactsGenerator.ts';
+import { expectedClean } from '../../shared/testing/contactsTruth.ts';
 import { cleanReportSchema, parseRecords } from '../../shared/domain/contacts/index.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,6 +48,8 @@ const write = (name: string, content: string | Uint8Array): string => {
   writeFileSync(path, content);
   return path;
 };
+const nonZero = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
 const oneLine = (stderr: string): string => {
   const lines = stderr.split('\n').filter((l) => l !== '');
   expect(lines).toHaveLength(1);
@@ -87,6 +91,16 @@ describe('campaign-desk clean', () => {
       phone_column: 'Mobile Number',
     });
     expect(report.rows).toBe(report.valid + report.invalid + report.duplicates);
+    // The generator's intent, counted by the rules: Name and Loan Amount are required.
+    const expected = expectedClean(generateContacts({ rows: 10_000, seed: 42 }).truth, {
+      required: ['Name', 'Loan Amount'],
+    });
+    expect({ ...report, issues: nonZero(report.issues) }).toMatchObject({
+      valid: expected.valid,
+      invalid: expected.invalid,
+      duplicates: expected.duplicates,
+      issues: expected.issues,
+    });
     expect(r.stdout).toContain(`10,000 rows → ${report.valid.toLocaleString('en-US')} valid`);
     const upload = parseRecords(readFileSync(join(d, 'upload.csv'), 'utf8'), ',', '\n');
     const rejects = parseRecords(readFileSync(join(d, 'rejects.csv'), 'utf8'), ',', '\n');
@@ -96,6 +110,94 @@ describe('campaign-desk clean', () => {
     expect(rejects[0]?.slice(0, 3)).toEqual(['Row', 'Reasons', 'Customer ID']);
     expect(rejects).toHaveLength(report.invalid + report.duplicates + 1);
     expect(readdirSync(d).sort()).toEqual(['rejects.csv', 'report.json', 'upload.csv']);
+  });
+
+  it("the issue's unbalanced quote: all 20,000 rows after it counted, the row flagged with its line, exit 0", () => {
+    const good = Array.from(
+      { length: 20_000 },
+      (_, i) => `+9198${String(10_000_000 + i).slice(-8)},Person ${i},x`,
+    );
+    const file = write(
+      'stray-quote.csv',
+      ['Mobile Number,Name,Notes', '+919876543210,Asha,"starts a quote and never ends', ...good].join('\n') +
+        '\n',
+    );
+    const d = outDir('stray');
+    const r = run(['clean', file, '--country', 'IN', ...outArgs(d)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('20,001 rows → 20,000 valid, 1 invalid, 0 duplicates');
+    expect(r.stdout).toContain('warning: 1 rows with a quote that never closes');
+    const report = cleanReportSchema.parse(JSON.parse(readFileSync(join(d, 'report.json'), 'utf8')));
+    expect(report).toMatchObject({ rows: 20_001, valid: 20_000, invalid: 1 });
+    expect(report.issues.quote_unbalanced).toBe(1);
+    expect(parseRecords(readFileSync(join(d, 'rejects.csv'), 'utf8'), ',', '\n')[1]).toEqual([
+      '2',
+      'quote_unbalanced:quote opened on line 2',
+      "'+919876543210",
+      'Asha',
+      '"starts a quote and never ends',
+    ]);
+    const upload = parseRecords(readFileSync(join(d, 'upload.csv'), 'utf8'), ',', '\n');
+    expect(upload).toHaveLength(20_001);
+    expect(upload.every((row) => row.length === 3)).toBe(true); // nothing swallowed into one cell
+  });
+
+  it('repeated header names: reported, --phone-column refused until "#N" picks one, upload names unique', () => {
+    const file = write(
+      'repeated.csv',
+      'Mobile Number,Name,Name,Mobile Number\n9876543210,Asha,A.,(206) 555-0123\n9876543211,Ravi,R.,\n',
+    );
+    const refused = run([
+      'clean',
+      file,
+      '--country',
+      'IN',
+      '--phone-column',
+      'Mobile Number',
+      ...outArgs(outDir('rep-bad')),
+    ]);
+    expect(refused.code).toBe(2);
+    expect(oneLine(refused.stderr)).toContain(
+      'phone column "Mobile Number" names 2 columns (#1, #4); pick one by its position, e.g. "#4"',
+    );
+    expect(readdirSync(outDir('rep-bad'))).toEqual([]);
+
+    const d = outDir('rep');
+    const r = run(['clean', file, '--country', 'IN', '--phone-column', '#4', ...outArgs(d)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('warning: columns #1, #4 are all named "Mobile Number"');
+    expect(r.stdout).toContain('warning: 1 numbers are valid only as landlines (uploaded)');
+    const report = cleanReportSchema.parse(JSON.parse(readFileSync(join(d, 'report.json'), 'utf8')));
+    expect(report.duplicate_columns).toEqual([
+      { name: 'Mobile Number', positions: [1, 4] },
+      { name: 'Name', positions: [2, 3] },
+    ]);
+    expect(report).toMatchObject({ valid: 1, invalid: 1 });
+    expect(report.issues).toMatchObject({ phone_landline: 1, phone_missing: 1 });
+    const header = parseRecords(readFileSync(join(d, 'upload.csv'), 'utf8'), ',', '\n')[0] as string[];
+    expect(header).toEqual(['Mobile Number', 'Mobile Number #1', 'Name', 'Name #3']);
+    expect(new Set(header).size).toBe(header.length);
+  });
+
+  it('a later, otherwise valid row gets the number; the earlier invalid row points to it (rejects and report)', () => {
+    const file = write(
+      'late.csv',
+      'Name,Mobile Number,Amount\nA,9876543210,\nB,+91 98765 43210,5\nC,09876543210,6\n',
+    );
+    const d = outDir('late');
+    const r = run(['clean', file, '--country', 'IN', '--map', 'amount=Amount', ...outArgs(d)]);
+    expect(r.code).toBe(0);
+    const report = cleanReportSchema.parse(JSON.parse(readFileSync(join(d, 'report.json'), 'utf8')));
+    expect(report).toMatchObject({ rows: 3, valid: 1, invalid: 1, duplicates: 1 });
+    expect(report.issues).toMatchObject({ duplicate: 2, variable_missing: 1 });
+    expect(readFileSync(join(d, 'upload.csv'), 'utf8')).toBe('Mobile Number,Amount\n+919876543210,5\n');
+    expect(
+      parseRecords(readFileSync(join(d, 'rejects.csv'), 'utf8'), ',', '\n').map((row) => row.slice(0, 2)),
+    ).toEqual([
+      ['Row', 'Reasons'],
+      ['2', 'duplicate:row 3; variable_missing:Amount'],
+      ['4', 'duplicate:row 3'],
+    ]);
   });
 
   it('UTF-16 LE with a BOM and semicolons, decimal commas included', () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUCKET, cleanInMemory } from '../../../shared/domain/contacts/index.ts';
 import type { ContactFilter, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { expectedClean } from '../../../shared/testing/contactsTruth.ts';
 import { openDbClient } from '../db/client.ts';
 import type { DbClient } from '../db/client.ts';
 import { recount } from '../db/queries/contacts.ts';
@@ -70,11 +71,19 @@ function expectCountsMatchRows(listId: number, stored: ReturnType<typeof listCou
 
 describe('contacts service with a real SQLite file', () => {
   it('stores a messy generated file batch by batch with the engine’s counts and exports the CLI’s exact bytes', async () => {
-    for (const flags of [[], ['--bom', '--crlf']]) {
-      const bytes = generate(dir, 2500, 42, flags);
+    for (const options of [{}, { bom: true, crlf: true }]) {
+      const { bytes, truth } = generate(2500, 42, options);
       const { list, engine } = await importThroughService(service, bytes);
       const { report } = engine;
       expect(list.status).toBe('ready');
+      // What the generator meant, counted by the rules (shared/testing/contactsTruth.ts).
+      const expected = expectedClean(truth);
+      expect(list.counts).toMatchObject({
+        rows: expected.rows,
+        valid: expected.valid,
+        invalid: expected.invalid,
+        duplicates: expected.duplicates,
+      });
       expect(list.counts).toMatchObject({
         rows: report.rows,
         valid: report.valid,
@@ -95,6 +104,77 @@ describe('contacts service with a real SQLite file', () => {
       expect(await exportText(list.id, 'rejects')).toBe(engine.rejects);
     }
     expect((await service.lists()).lists).toHaveLength(2);
+  });
+
+  it('issue 11 rules in the app: late number claims, landline warnings (excluded in one click), stray quotes, repeated headers', async () => {
+    const csv = [
+      'Name,Mobile Number,Amount,Name',
+      'Asha,9876543210,,x', // 2 invalid (amount missing): its number goes to row 4
+      'Ravi,(206) 555-0123,5,x', // 3 valid, landline-only (a US number read under IN)
+      'Meena,+91 98765 43210,7,x', // 4 valid: claims row 2's number
+      'Dev,9123456789,"never closes,x', // 5 quote_unbalanced: the line is read with the quote as a character
+      'Lila,+91 98765 43210,8,x', // 6 duplicate of row 4
+      'Omar,022 2345 6789,9,x', // 7 valid, landline-only
+    ].join('\n');
+    const variables = [{ variable: 'amount', column: 'Amount', optional: false }];
+    const { list, engine } = await importThroughService(service, utf8(csv), { variables });
+    const { report } = engine;
+    expect(report.duplicate_columns).toEqual([{ name: 'Name', positions: [1, 4] }]);
+    expect(engine.lateDuplicates).toEqual([[2, 4]]);
+    expect(list.counts).toMatchObject({ rows: 6, valid: 3, invalid: 2, duplicates: 1 });
+    expect(list.counts.issues).toEqual(report.issues);
+    expect(list.counts.issues).toMatchObject({ phone_landline: 2, quote_unbalanced: 1, duplicate: 2 });
+    expectCountsMatchRows(list.id, list.counts);
+    // The stored rows say what the engine said; the late claim was settled when the import finished.
+    const rows = await allRows(list.id, 'all');
+    expect(rows.map((r) => [r.row, r.bucket, r.duplicateOf, r.issues])).toEqual([
+      [2, 'invalid', 4, ['duplicate', 'variable_missing']],
+      [3, 'valid', 0, ['phone_landline']],
+      [4, 'valid', 0, []],
+      [5, 'invalid', 0, ['quote_unbalanced']],
+      [6, 'duplicate', 4, ['duplicate']],
+      [7, 'valid', 0, ['phone_landline']],
+    ]);
+    expect(rows[3]).toMatchObject({
+      cells: ['Dev', '9123456789', '"never closes', 'x'],
+      reasons: 'quote_unbalanced:quote opened on line 5',
+    });
+    expect(await exportText(list.id, 'rejects')).toBe(engine.rejects);
+    expect(await exportText(list.id, 'upload')).toBe(engine.upload);
+    expect((await allRows(list.id, 'issue:phone_landline')).map((r) => r.row)).toEqual([3, 7]);
+
+    // One click excludes the landline-only numbers; Undo brings them back.
+    const excluded = await service.bulk({ listId: list.id, action: 'exclude-landline' });
+    expect(excluded.affected).toBe(2);
+    expect(excluded.list.counts).toMatchObject({ excluded: 2, upload: 1, valid: 3 });
+    expect(excluded.list.undo).toBe('Exclude 2 landline-only numbers');
+    expect(await exportText(list.id, 'upload')).toBe('Mobile Number,Amount\n+919876543210,7\n');
+    expectCountsMatchRows(list.id, excluded.list.counts);
+    const undone = await service.undo({ listId: list.id });
+    expect(undone.list.counts.excluded).toBe(0);
+
+    // Checking every row again (another default country) keeps how the file was read …
+    await service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'all' });
+    const stray = (await allRows(list.id, 'issue:quote_unbalanced')).map((r) => [r.row, r.bucket, r.reasons]);
+    expect(stray).toEqual([[5, 'invalid', 'quote_unbalanced:quote opened on line 5']]);
+    await service.undo({ listId: list.id });
+    // … and an operator's edit of the row is what clears it.
+    const fixed = await service.editCell({ listId: list.id, row: 5, column: 2, value: '4' });
+    expect(fixed.changed[0]).toMatchObject({ row: 5, bucket: 'valid', issues: [], reasons: '' });
+    await service.undo({ listId: list.id });
+
+    // Fixing row 2's amount makes it the first otherwise valid row: it takes its number back.
+    const edited = await service.editCell({ listId: list.id, row: 2, column: 2, value: '1' });
+    expect(edited.list.counts).toMatchObject({ valid: 3, duplicates: 2 });
+    const after = await allRows(list.id, 'all');
+    expect(
+      after.filter((r) => r.e164 === '+919876543210').map((r) => [r.row, r.bucket, r.duplicateOf]),
+    ).toEqual([
+      [2, 'valid', 0],
+      [4, 'duplicate', 2],
+      [6, 'duplicate', 2],
+    ]);
+    expectCountsMatchRows(list.id, edited.list.counts);
   });
 
   it('keeps semicolon files, formula cells and quoted line breaks byte-exact in the rejects file', async () => {
@@ -128,7 +208,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('pages every filter by keyset from any offset, matching the engine’s buckets and issues', async () => {
-    const bytes = generate(dir, 3000, 7);
+    const bytes = generate(3000, 7).bytes;
     const { list, engine } = await importThroughService(service, bytes);
     const expected = { valid: [] as number[], invalid: [] as number[], duplicate: [] as number[] };
     for (const b of engine.blocks) {
@@ -262,7 +342,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('excludes all invalid rows and includes them again; exports are the CLI’s minus excluded rows', async () => {
-    const bytes = generate(dir, 2000, 11);
+    const bytes = generate(2000, 11).bytes;
     const { list, engine } = await importThroughService(service, bytes);
     const excluded = await service.bulk({ listId: list.id, action: 'exclude-invalid' });
     expect(excluded.affected).toBe(engine.report.invalid);
@@ -352,7 +432,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('undoes a change to the whole list (thousands of rows) back to the imported state', async () => {
-    const bytes = generate(dir, 6000, 5);
+    const bytes = generate(6000, 5).bytes;
     const { list, engine } = await importThroughService(service, bytes);
     const changed = await service.bulk({
       listId: list.id,
@@ -465,7 +545,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('resets an import the engine restarted, aborts, deletes big lists in chunks and sweeps half-imported ones', async () => {
-    const bytes = generate(dir, 1500, 3);
+    const bytes = generate(1500, 3).bytes;
     const { list } = await importThroughService(service, bytes);
     const removed = await service.remove({ listId: list.id });
     expect(removed).toEqual({ deleted: true });
@@ -492,7 +572,7 @@ describe('contacts service with a real SQLite file', () => {
   });
 
   it('drops an import its page left, and refuses an export the list changed under', async () => {
-    const bytes = generate(dir, 300, 1);
+    const bytes = generate(300, 1).bytes;
     const engine = await cleanInMemory(bytes, { country: 'IN' });
     const begun = await service.importBegin({
       name: 'left',

@@ -301,7 +301,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       const s = sessions.get(req.importId);
       if (!s) return { aborted: false };
       sessions.delete(req.importId);
-      // Whatever is still queued fails once the session is gone; delete after it drains.
+      // Hidden from every later read before this answers (so a list reloaded after Cancel cannot
+      // show it); batches still queued finish first, then the rows go.
+      await db.call('contacts.markDeleting', { listId: s.listId });
       void deleteList(s.listId, s.queue);
       return { aborted: true };
     },
@@ -360,9 +362,11 @@ export function createContactsService(options: ContactsServiceOptions) {
       const result =
         req.action === 'exclude-invalid'
           ? await db.call('contacts.excludeInvalid', args)
-          : req.action === 'include-all'
-            ? await db.call('contacts.includeAll', args)
-            : await db.call('contacts.applyCountry', { ...args, country: req.country, scope: req.scope });
+          : req.action === 'exclude-landline'
+            ? await db.call('contacts.excludeLandline', args)
+            : req.action === 'include-all'
+              ? await db.call('contacts.includeAll', args)
+              : await db.call('contacts.applyCountry', { ...args, country: req.country, scope: req.scope });
       return { list: toContactList(result.list), affected: result.affected };
     },
 

@@ -27,16 +27,13 @@ const value = <T>(result: Result<unknown>): T => {
 };
 
 /** The UI's three import calls, through the desk's channels (batches made like the worker's). */
-async function importList(
-  desk: Desk,
-  dataDir: string,
-): Promise<{ list: ContactList; upload: string; rejects: string }> {
+async function importList(desk: Desk): Promise<{ list: ContactList; upload: string; rejects: string }> {
   const target: ImportTarget = {
     importBegin: async (req) => value(await desk.handle('contacts:import-begin', req)),
     importBatch: async (req) => value(await desk.handle('contacts:import-batch', req)),
     importFinish: async (req) => value(await desk.handle('contacts:import-finish', req)),
   };
-  const { list, engine } = await importThroughService(target, generate(dataDir, 800, 9));
+  const { list, engine } = await importThroughService(target, generate(800, 9).bytes);
   return { list, upload: engine.upload, rejects: engine.rejects };
 }
 
@@ -51,7 +48,7 @@ describe('contacts channels through the desk', () => {
       secrets: new SessionSecretStore(),
     });
     desks.push(desk);
-    const { list, upload, rejects } = await importList(desk, dataDir);
+    const { list, upload, rejects } = await importList(desk);
     expect(
       value<{ lists: ContactList[] }>(await desk.handle('contacts:lists', {})).lists.map((l) => l.id),
     ).toEqual([list.id]);

@@ -1,5 +1,6 @@
 // A stored list as the renderer sees it.
 import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
+import { uploadColumnNames } from '../../../shared/domain/contacts/merger.ts';
 import type {
   ContactFilter,
   ContactList,
@@ -26,7 +27,7 @@ export function toContactList(list: StoredList): ContactList {
     countryCode: setup.country,
     callingCode: setup.callingCode,
     variables: JSON.parse(list.mapping) as VariableMapping[],
-    uploadColumns: setup.uploadColumns.map((i) => setup.header[i] ?? ''),
+    uploadColumns: uploadColumnNames(setup).slice(1),
     nameColumn: setup.nameIndex >= 0 ? (setup.header[setup.nameIndex] ?? null) : null,
     counts: listCounts(JSON.parse(list.counts) as StoredCounts),
     blankRows: report?.blankRows ?? 0,

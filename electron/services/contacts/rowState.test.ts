@@ -3,6 +3,8 @@ import { BUCKET, ISSUE } from '../../../shared/domain/contacts/index.ts';
 import {
   addRow,
   emptyCounts,
+  flagsOf,
+  holderOf,
   issueBits,
   issueCodes,
   listCounts,
@@ -31,7 +33,7 @@ const row = (patch: Partial<StoredRow>): StoredRow => ({
 });
 
 describe('row state', () => {
-  it('moves a row in and out of being a duplicate, keeping its own reasons and the bucket precedence', () => {
+  it("moves a row in and out of pointing at its number's holder, keeping its own reasons and the bucket precedence", () => {
     const missing = row({
       issues: ISSUE.variable_missing,
       bucket: BUCKET.invalid,
@@ -40,7 +42,7 @@ describe('row state', () => {
     const dup = withDuplicateOf(missing, 4);
     expect(dup).toMatchObject({
       duplicate_of: 4,
-      bucket: BUCKET.duplicate, // a duplicate outranks a missing variable
+      bucket: BUCKET.invalid, // invalid for its own reason; it still names the row with its number
       reasons: 'duplicate:row 4; variable_missing:Loan Amount, Due Date',
     });
     expect(issueCodes(dup.issues)).toEqual(['duplicate', 'variable_missing']);
@@ -60,6 +62,47 @@ describe('row state', () => {
     expect(ownReasons('duplicate:row 12')).toBe('');
     expect(ownReasons('phone_invalid')).toBe('phone_invalid');
     expect(issueBits(ISSUE.phone_invalid, 5)).toBe(ISSUE.phone_invalid | 64);
+    // A clean row repeating another is a duplicate; a landline warning changes nothing.
+    const landline = row({ issues: issueBits(ISSUE.phone_landline, 0) });
+    expect(withDuplicateOf(landline, 3)).toMatchObject({
+      bucket: BUCKET.duplicate,
+      reasons: 'duplicate:row 3',
+    });
+    expect(issueCodes(withDuplicateOf(landline, 3).issues)).toEqual(['duplicate', 'phone_landline']);
+  });
+
+  it('maps engine flags to stored bits and back (codes added in 0030 have bits of their own)', () => {
+    const all = Object.values(ISSUE).reduce((a, b) => a | b, 0);
+    expect(flagsOf(issueBits(all, 0))).toBe(all);
+    expect(issueCodes(issueBits(ISSUE.quote_unbalanced | ISSUE.phone_landline, 2))).toEqual([
+      'duplicate',
+      'phone_landline',
+      'quote_unbalanced',
+    ]);
+  });
+
+  it('gives a number to the first row without errors of its own, else to the first row', () => {
+    const missing = issueBits(ISSUE.variable_missing, 0);
+    expect(
+      holderOf([
+        { row: 3, issues: missing },
+        { row: 5, issues: 0 },
+        { row: 8, issues: 0 },
+      ]),
+    ).toBe(5);
+    expect(
+      holderOf([
+        { row: 3, issues: missing },
+        { row: 5, issues: issueBits(ISSUE.phone_landline, 0) },
+      ]),
+    ).toBe(5);
+    expect(
+      holderOf([
+        { row: 3, issues: missing },
+        { row: 5, issues: missing },
+      ]),
+    ).toBe(3);
+    expect(holderOf([])).toBe(0);
   });
 
   it('counts rows by bucket and exclusion, issues and edits, and derives what each file gets', () => {
@@ -88,6 +131,8 @@ describe('row state', () => {
         phone_invalid: 0,
         duplicate: 1,
         variable_missing: 1,
+        phone_landline: 0,
+        quote_unbalanced: 0,
       },
       upload: 1,
       rejects: 1,

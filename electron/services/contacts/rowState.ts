@@ -5,13 +5,15 @@ import {
   BUCKET,
   BUCKET_NAMES,
   bucketOf,
+  ISSUE,
   ISSUE_CODES,
+  isClean,
   safeCell,
 } from '../../../shared/domain/contacts/index.ts';
-import { duplicateReason, REASON_SEPARATOR } from '../../../shared/domain/contacts/issues.ts';
+import { withDuplicateReason } from '../../../shared/domain/contacts/lateDuplicates.ts';
 import type { IssueCode } from '../../../shared/domain/contacts/index.ts';
 import type { ContactRow, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
-import { ISSUE_BITS } from '../db/migrations/0020-contacts.ts';
+import { ISSUE_BITS } from '../db/migrations/0035-contacts-issue-codes.ts';
 
 /** One row of the `contacts` table, as better-sqlite3 returns it. */
 export interface StoredRow {
@@ -50,38 +52,53 @@ export const ROW_COLUMNS = [
   'country',
 ] as const;
 
-const FLAG_MASK = ISSUE_BITS.duplicate - 1;
+// Stored bits and engine flags agree for the first six codes; later codes moved (0030).
+const SAME_BITS = ISSUE_BITS.duplicate - 1;
+const MOVED = [
+  [ISSUE.phone_landline, ISSUE_BITS.phone_landline],
+  [ISSUE.quote_unbalanced, ISSUE_BITS.quote_unbalanced],
+] as const;
 
 /** The engine's flags of a row (everything but the duplicate bit). */
-export const flagsOf = (issues: number): number => issues & FLAG_MASK;
-export const issueBits = (flags: number, duplicateOf: number): number =>
-  (flags & FLAG_MASK) | (duplicateOf > 0 ? ISSUE_BITS.duplicate : 0);
+export function flagsOf(issues: number): number {
+  let flags = issues & SAME_BITS;
+  for (const [flag, bit] of MOVED) if (issues & bit) flags |= flag;
+  return flags;
+}
+/** The stored issue bits of a row with these engine flags, repeating `duplicateOf` (or 0). */
+export function issueBits(flags: number, duplicateOf: number): number {
+  let issues = (flags & SAME_BITS) | (duplicateOf > 0 ? ISSUE_BITS.duplicate : 0);
+  for (const [flag, bit] of MOVED) if (flags & flag) issues |= bit;
+  return issues;
+}
 
 /** Issue codes of a stored row, in the engine's report order. */
 export const issueCodes = (issues: number): IssueCode[] =>
   ISSUE_CODES.filter((code) => (issues & ISSUE_BITS[code]) !== 0);
 
-const DUPLICATE_PREFIX = 'duplicate:row ';
-
 /** The Reasons cell without its leading "duplicate:row N" entry. */
-export function ownReasons(reasons: string): string {
-  if (!reasons.startsWith(DUPLICATE_PREFIX)) return reasons;
-  const cut = reasons.indexOf(REASON_SEPARATOR);
-  return cut < 0 ? '' : reasons.slice(cut + REASON_SEPARATOR.length);
-}
+export const ownReasons = (reasons: string): string => withDuplicateReason(reasons, 0);
 
 /** The same row repeating `duplicateOf` (0 = no longer a duplicate): bucket, bits and Reasons follow. */
 export function withDuplicateOf(row: StoredRow, duplicateOf: number): StoredRow {
   if (row.duplicate_of === duplicateOf) return row;
   const flags = flagsOf(row.issues);
-  const own = ownReasons(row.reasons);
   return {
     ...row,
     duplicate_of: duplicateOf,
     bucket: BUCKET[bucketOf(flags, duplicateOf)],
     issues: issueBits(flags, duplicateOf),
-    reasons: duplicateOf > 0 ? duplicateReason(duplicateOf) + (own ? REASON_SEPARATOR + own : '') : own,
+    reasons: withDuplicateReason(row.reasons, duplicateOf),
   };
+}
+
+/**
+ * Who holds a number among its rows (in row order): the first row with no error of its own
+ * (isClean), or the first row when none is clean. The others repeat it (merger.ts decides the same).
+ */
+export function holderOf(rows: ReadonlyArray<Pick<StoredRow, 'row' | 'issues'>>): number {
+  for (const r of rows) if (isClean(flagsOf(r.issues))) return r.row;
+  return rows[0]?.row ?? 0;
 }
 
 /** The rejects-file tail of cells as the engine renders it (rowRules.rejectTail). */

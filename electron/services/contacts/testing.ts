@@ -1,10 +1,6 @@
 // Test helpers for the contacts domain: run the real engine on bytes and feed its merged blocks to
 // the real service exactly as the renderer's import worker does (same batch codec, same split of
 // the rejects text), so tests exercise the whole back-end path against a real SQLite file.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BUCKET, cleanInMemory, createRowRules } from '../../../shared/domain/contacts/index.ts';
 import type { InMemoryResult } from '../../../shared/domain/contacts/index.ts';
 import {
@@ -20,17 +16,17 @@ import type {
   ImportChoices,
   VariableMapping,
 } from '../../../shared/ipc/channels/contacts.ts';
+import { generateContacts } from '../../../shared/testing/contactsGenerator.ts';
+import type { GeneratorOptions, RowTruth } from '../../../shared/testing/contactsGenerator.ts';
 import type { ContactsService } from './contactsService.ts';
 
-/** The test-data generator outside the repo (`../shared/tools`). */
-export const GENERATOR = fileURLToPath(new URL('../../../../shared/tools/gen-contacts.mjs', import.meta.url));
-
-export function generate(dir: string, rows: number, seed: number, flags: string[] = []): Uint8Array {
-  const file = join(dir, `gen-${rows}-${seed}${flags.join('')}.csv`);
-  execFileSync(process.execPath, [GENERATOR, String(rows), String(seed), file, ...flags], {
-    stdio: 'ignore',
-  });
-  return readFileSync(file);
+/** A messy file from the project's generator (shared/testing/contactsGenerator.ts) and its truth. */
+export function generate(
+  rows: number,
+  seed: number,
+  options: Omit<GeneratorOptions, 'rows' | 'seed'> = {},
+): { bytes: Uint8Array; truth: RowTruth[] } {
+  return generateContacts({ rows, seed, ...options });
 }
 
 const NEWLINES = { lf: '\n', crlf: '\r\n', cr: '\r' } as const;

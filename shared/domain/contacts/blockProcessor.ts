@@ -4,7 +4,9 @@
 import { createByteWriter } from './byteWriter.ts';
 import { utf8Length } from './encoding.ts';
 import { ContactsError } from './errors.ts';
-import { createRecordStream, eachRecord } from './parseRecords.ts';
+import { countLines, eachRecord, readStrayLine } from './parseRecords.ts';
+import { createBlockSplitter } from './splitBlocks.ts';
+import { ISSUE, isClean } from './issues.ts';
 import { createRowRules } from './rowRules.ts';
 import type { RowRules } from './rowRules.ts';
 import type { ByteBlock, EngineSetup } from './types.ts';
@@ -48,6 +50,10 @@ export interface BlockResult {
   tails: string[];
   /** Reasons text of every flagged row, in order. */
   reasons: string[];
+  /** Line breaks in the block's text (the merger numbers physical lines with it). */
+  lines: number;
+  /** Per quote_unbalanced row, in order: line breaks before it, from the block's first line. */
+  quoteLines: number[];
   /** Phone answers by path, for this block. */
   phoneFast: number;
   phoneLibrary: number;
@@ -103,6 +109,7 @@ function createCollector(
   const longE164: Array<[number, string]> = [];
   const reasons: string[] = [];
   const tails: string[] = [];
+  const quoteLines: number[] = [];
   const cells: string[][] | undefined = options.includeCells ? [] : undefined;
   let rows = 0;
   let uploads = 0;
@@ -118,9 +125,10 @@ function createCollector(
   };
 
   return {
-    visit(record: string[], start: number, end: number): void {
+    /** A record; `strayLine` (line breaks before it in this block) marks a stray quote's line. */
+    visit(record: string[], start: number, end: number, strayLine?: number): void {
       const index = records++;
-      if (rules.isBlank(record)) {
+      if (strayLine === undefined && rules.isBlank(record)) {
         blankRows++;
         return;
       }
@@ -135,6 +143,10 @@ function createCollector(
         e164 = grow(e164);
       }
       const check = rules.check(record);
+      if (strayLine !== undefined) {
+        check.flags |= ISSUE.quote_unbalanced;
+        quoteLines.push(strayLine);
+      }
       recordIndex[rows] = index;
       flags[rows] = check.flags;
       if (check.e164 !== null) {
@@ -144,7 +156,7 @@ function createCollector(
           e164[rows] = -1;
           longE164.push([rows, check.e164]);
         }
-        if (check.flags === 0) {
+        if (isClean(check.flags)) {
           rules.writeUpload(upload, check.e164, record);
           uploadEnds[uploads++] = upload.length;
         }
@@ -162,11 +174,13 @@ function createCollector(
       if (cells) cells.push(record);
       rows++;
     },
-    result(seq: number): BlockResult {
+    result(seq: number, lines: number): BlockResult {
       const result: BlockResult = {
         seq,
         records,
         blankRows,
+        lines,
+        quoteLines,
         recordIndex: recordIndex.slice(0, rows),
         flags: flags.slice(0, rows),
         e164: e164.slice(0, rows),
@@ -186,6 +200,8 @@ function createCollector(
     },
   };
 }
+
+type Visit = ReturnType<typeof createCollector>['visit'];
 
 export interface BlockProcessor {
   /** A block cut by the splitter (whole records). */
@@ -212,6 +228,26 @@ export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions
   };
   // About 100 bytes per record: a first guess for the arrays, which grow if needed.
   const guess = (bytes: number): number => Math.ceil(bytes / 64);
+  /** Visits the records of a block of whole records (a stray quote's line read literally). */
+  const readBlock = (block: ByteBlock, text: string, visit: Visit, lineBase: number): void => {
+    if (block.strayQuote !== undefined) {
+      // One line whose quote never closes (splitBlocks.ts): read with the quote as a character.
+      const ascii = wireEncoding === 'windows-1252' || text.length === block.bytes.length;
+      const quoteAt = ascii
+        ? block.strayQuote
+        : blockDecoder.decode(block.bytes.subarray(0, block.strayQuote)).length;
+      const end = text.endsWith(newline) ? text.length - newline.length : text.length;
+      visit(readStrayLine(text, quoteAt, delimiter, newline), 0, end, lineBase);
+      return;
+    }
+    const { errors } = eachRecord(text, delimiter, newline, false, visit);
+    if (errors > 0) {
+      throw new ContactsError(
+        'split_mismatch',
+        `papaparse reported ${errors} quoting problems in block ${block.seq}`,
+      );
+    }
+  };
   return {
     processBlock(block) {
       const text = decode(() => blockDecoder.decode(block.bytes));
@@ -223,33 +259,32 @@ export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions
         guess(block.bytes.length),
         byteOffsets(text, identity),
       );
-      const { errors } = eachRecord(text, delimiter, newline, false, collector.visit);
-      if (errors > 0) {
-        throw new ContactsError(
-          'split_mismatch',
-          `papaparse reported ${errors} quoting problems in block ${block.seq}`,
-        );
-      }
-      return collector.result(block.seq);
+      readBlock(block, text, collector.visit, 0);
+      return collector.result(block.seq, countLines(text, newline));
     },
     startStream() {
-      const stream = createRecordStream(delimiter, newline);
-      const streamDecoder = decoder();
+      // The same cuts as parallel mode (so stray quotes are found the same way), except that a
+      // bare quote inside an unquoted field is a plain character, as papaparse reads it.
+      const splitter = createBlockSplitter({
+        delimiter,
+        newline,
+        blockBytes: 64 * 1024,
+        bareQuotes: 'literal',
+      });
       const noSpans = (c: number): number => c;
+      const run = (blocks: ByteBlock[], seq: number, capacity: number): BlockResult => {
+        const collector = createCollector(rules, options, true, capacity, noSpans);
+        let lines = 0;
+        for (const block of blocks) {
+          const text = decode(() => blockDecoder.decode(block.bytes));
+          readBlock(block, text, collector.visit, lines);
+          lines += countLines(text, newline);
+        }
+        return collector.result(seq, lines);
+      };
       return {
-        push(bytes, seq) {
-          const text = decode(() => streamDecoder.decode(bytes, { stream: true }));
-          const collector = createCollector(rules, options, true, guess(bytes.length), noSpans);
-          stream.push(text, collector.visit);
-          return collector.result(seq);
-        },
-        end(seq) {
-          const text = decode(() => streamDecoder.decode());
-          const collector = createCollector(rules, options, true, 16, noSpans);
-          if (text) stream.push(text, collector.visit);
-          stream.end(collector.visit);
-          return collector.result(seq);
-        },
+        push: (bytes, seq) => run(splitter.push(bytes), seq, guess(bytes.length)),
+        end: (seq) => run(splitter.end(), seq, 16),
       };
     },
   };

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { cleanInMemory } from './cleanInMemory.ts';
 import type { InMemoryOptions } from './cleanInMemory.ts';
 import { ContactsError } from './errors.ts';
+import { BUCKET_NAMES, flagCodes } from './issues.ts';
+import { generateContacts } from '../../testing/contactsGenerator.ts';
+import { expectedClean } from '../../testing/contactsTruth.ts';
 import { parseRecords } from './parseRecords.ts';
 import type { CleanChoices } from './types.ts';
 
@@ -48,9 +51,9 @@ describe('buckets, precedence and counts', () => {
     'Sneha,9.19877E+11,800', // 5 phone_scientific_notation (never repaired)
     'Vikram,919876543211.0,900', // 6 phone_excel_decimal
     'Rahul again,+91 98765 43210,500', // 7 duplicate of row 2 (other format)
-    'Anjali,098765 43212,', // 8 variable_missing (claims +919876543212)
-    'Suresh,9876543212,100', // 9 duplicate of row 8, although row 8 is invalid
-    'Pooja,0091 98765 43210,', // 10 duplicate of row 2 and variable_missing → duplicate
+    'Anjali,098765 43212,', // 8 variable_missing: +919876543212 goes to row 9, which it names
+    'Suresh,9876543212,100', // 9 valid: the first otherwise valid row with that number
+    'Pooja,0091 98765 43210,', // 10 variable_missing (invalid), naming row 2 (its number's holder)
     'Short row,9876543213', // 11 row_ragged (2 of 3 cells)
     'Long row,9876543214,1,extra', // 12 row_ragged (4 of 3)
     '', // 13 blank line
@@ -67,7 +70,7 @@ describe('buckets, precedence and counts', () => {
 
   it('puts every data row in exactly one bucket and says why', async () => {
     const { report, upload, rejects } = await clean(file, choices);
-    expect(report).toMatchObject({ rows: 12, valid: 2, invalid: 7, duplicates: 3, blank_rows: 2 });
+    expect(report).toMatchObject({ rows: 12, valid: 3, invalid: 8, duplicates: 1, blank_rows: 2 });
     expect(report.rows).toBe(report.valid + report.invalid + report.duplicates);
     expect(report.issues).toEqual({
       row_ragged: 2,
@@ -75,11 +78,14 @@ describe('buckets, precedence and counts', () => {
       phone_scientific_notation: 1,
       phone_excel_decimal: 1,
       phone_invalid: 1,
-      duplicate: 3,
+      duplicate: 3, // rows 7 and 10 repeat row 2; row 8's number went to row 9
       variable_missing: 3, // rows 8, 10 and the short row 11
+      phone_landline: 0,
+      quote_unbalanced: 0,
     });
+    // Row 9 (Suresh) is the first otherwise valid row with row 8's number: it is uploaded.
     expect(upload).toBe(
-      'Mobile Number,Name,Loan Amount\n+919876543210,Rahul Sharma,500\n+919876543215,Kavita,1000\n',
+      'Mobile Number,Name,Loan Amount\n+919876543210,Rahul Sharma,500\n+919876543212,Suresh,100\n+919876543215,Kavita,1000\n',
     );
     expect(rows(rejects)).toEqual([
       ['Row', 'Reasons', 'Name', 'Mobile Number', 'Loan Amount'],
@@ -88,8 +94,7 @@ describe('buckets, precedence and counts', () => {
       ['5', 'phone_scientific_notation', 'Sneha', '9.19877E+11', '800'],
       ['6', 'phone_excel_decimal', 'Vikram', '919876543211.0', '900'],
       ['7', 'duplicate:row 2', 'Rahul again', "'+91 98765 43210", '500'],
-      ['8', 'variable_missing:Loan Amount', 'Anjali', '098765 43212', ''],
-      ['9', 'duplicate:row 8', 'Suresh', '9876543212', '100'],
+      ['8', 'duplicate:row 9; variable_missing:Loan Amount', 'Anjali', '098765 43212', ''],
       ['10', 'duplicate:row 2; variable_missing:Loan Amount', 'Pooja', '0091 98765 43210', ''],
       ['11', 'row_ragged:2 of 3 cells; variable_missing:Loan Amount', 'Short row', '9876543213'],
       ['12', 'row_ragged:4 of 3 cells', 'Long row', '9876543214', '1', 'extra'],
@@ -115,7 +120,8 @@ describe('buckets, precedence and counts', () => {
   it('an optional variable may be empty', async () => {
     const { report } = await clean(file, { ...choices, optional: ['loan_amount'] });
     expect(report.issues.variable_missing).toBe(0);
-    expect(report.valid).toBe(3); // Anjali (row 8) is now valid
+    expect(report.valid).toBe(3); // Anjali (row 8) is now valid, and Suresh (row 9) repeats her
+    expect(report.duplicates).toBe(3); // rows 7 and 10 repeat row 2, row 9 repeats row 8
   });
 });
 
@@ -292,12 +298,12 @@ describe('what the upload file holds', () => {
     });
     expect(upload).toBe('Mobile Number,City,Name\n+919876543210,Pune,Mr Rahul Sharma\n');
   });
-  it('a phone column with another name is still written as Mobile Number', async () => {
+  it('a phone column with another name is still written as Mobile Number; a column called so is kept apart', async () => {
     const { upload } = await clean('Phone,Mobile Number\n9876543210,old\n', {
       country: 'IN',
       phoneColumn: 'Phone',
     });
-    expect(upload).toBe('Mobile Number\n+919876543210\n');
+    expect(upload).toBe('Mobile Number,Mobile Number #2\n+919876543210,old\n');
   });
 });
 
@@ -415,5 +421,215 @@ describe('progress and cancel', () => {
       progressEveryMs: 0,
     });
     expect((await failure(run)).code).toBe('cancelled');
+  });
+});
+
+describe('a number belongs to the first row that is otherwise valid (issue 11)', () => {
+  const choices: CleanChoices = { country: 'IN', map: [['amount', 'Amount']] };
+  const file = [
+    'Name,Mobile Number,Amount',
+    'A,9876543210,', // 2 invalid (amount missing): holds the number until row 4 claims it
+    'B,98765 43210,', // 3 invalid, points at the holder
+    'C,+919876543210,5', // 4 valid: claims it
+    'D,09876543210,6', // 5 duplicate of row 4
+    'E,9123456789,', // 6 invalid, no one else has its number
+    'F,9123456789,', // 7 invalid too: points at row 6
+  ].join('\n');
+
+  it('uploads the later valid row, and the earlier invalid rows keep their issues and point to it', async () => {
+    for (const options of [{}, { sequential: true }, { blockBytes: 1 << 20 }]) {
+      const { report, upload, rejects, lateDuplicates } = await clean(file, choices, options);
+      expect(report).toMatchObject({ rows: 6, valid: 1, invalid: 4, duplicates: 1 });
+      expect(report.issues).toMatchObject({ variable_missing: 4, duplicate: 4 });
+      expect(upload).toBe('Mobile Number,Amount\n+919876543210,5\n');
+      expect(rows(rejects).map((r) => r.slice(0, 2))).toEqual([
+        ['Row', 'Reasons'],
+        ['2', 'duplicate:row 4; variable_missing:Amount'],
+        ['3', 'duplicate:row 4; variable_missing:Amount'],
+        ['5', 'duplicate:row 4'],
+        ['6', 'variable_missing:Amount'],
+        ['7', 'duplicate:row 6; variable_missing:Amount'],
+      ]);
+      expect(lateDuplicates).toEqual([
+        [2, 4],
+        [3, 4],
+      ]);
+    }
+  });
+});
+
+describe('phone_landline (issue 11): valid only as a fixed line', () => {
+  it('warns, stays valid and uploaded, and is counted', async () => {
+    const file =
+      'Name,Mobile Number\nUS read as IN,(206) 555-0123\nMobile,9876543210\nDelhi office,011 2345 6789\nUS,+1 206 823 4567\n';
+    const { report, upload, rejects, blocks } = await clean(file);
+    expect(report).toMatchObject({ rows: 4, valid: 4, invalid: 0, duplicates: 0 });
+    expect(report.issues.phone_landline).toBe(2);
+    expect(upload).toBe(
+      'Mobile Number,Name\n+912065550123,US read as IN\n+919876543210,Mobile\n+911123456789,Delhi office\n+12068234567,US\n',
+    );
+    expect(rows(rejects)).toHaveLength(1);
+    expect(blocks.flatMap((b) => [...b.flags]).map((f) => f === 64)).toEqual([true, false, true, false]);
+  });
+});
+
+describe('quote_unbalanced (issue 11): a quote that never closes', () => {
+  const good = (n: number) =>
+    Array.from({ length: n }, (_, i) => `+9198${String(10_000_000 + i).slice(-8)},Person ${i},note ${i}`);
+
+  it("the issue's case: the line is read with the quote as a character, all 20,000 rows after it count", async () => {
+    const file =
+      ['Mobile Number,Name,Notes', '+919876543210,Asha,"starts a quote and never ends', ...good(20_000)].join(
+        '\n',
+      ) + '\n';
+    for (const options of [
+      { blockBytes: 64 * 1024, chunkBytes: 64 * 1024, sniffBytes: 1 << 20 },
+      { sequential: true, chunkBytes: 64 * 1024 },
+    ]) {
+      const { report, upload, rejects } = await clean(file, IN, options);
+      expect(report).toMatchObject({ rows: 20_001, valid: 20_000, invalid: 1, duplicates: 0 });
+      expect(report.issues.quote_unbalanced).toBe(1);
+      expect(rows(rejects)).toEqual([
+        ['Row', 'Reasons', 'Mobile Number', 'Name', 'Notes'],
+        [
+          '2',
+          'quote_unbalanced:quote opened on line 2',
+          "'+919876543210",
+          'Asha',
+          '"starts a quote and never ends',
+        ],
+      ]);
+      const uploaded = rows(upload);
+      expect(uploaded).toHaveLength(20_001);
+      expect(uploaded.at(-1)).toEqual(['+919810019999', 'Person 19999', 'note 19999']);
+    }
+  });
+
+  it('names the physical line (after quoted line breaks) and reads the rest of the file normally', async () => {
+    const lines = [
+      'Name,Mobile Number,Notes',
+      '"Two',
+      'lines",9876543210,x', // row 2 (lines 2-3)
+      'B,9876543211,"says ""hi"", twice"', // row 3 (line 4)
+      'C,9876543212,"5" tall, and more', // row 4 (line 5): a quote closed by the next field's quote
+      'D,9876543213,"a, b"', // row 5 (line 6)
+      ...Array.from({ length: 70 }, (_, i) => `E${i},98765${String(43300 + i)},ok`),
+      'F,9876543299,"never closes',
+      'G,9876543298,last',
+    ];
+    const file = lines.join('\n') + '\n';
+    const reference = await clean(file, IN, { sequential: true, chunkBytes: 1 << 16 });
+    for (const options of [{}, { blockBytes: 1 << 20, chunkBytes: 1 << 20 }]) {
+      const r = await clean(file, IN, options);
+      expect([r.upload, r.rejects]).toEqual([reference.upload, reference.rejects]);
+    }
+    const { report, rejects } = reference;
+    expect(report).toMatchObject({ rows: 76, invalid: 2 });
+    expect(report.issues.quote_unbalanced).toBe(2);
+    expect(rows(rejects).map((r) => [r[0], r[1], ...r.slice(2)])).toEqual([
+      ['Row', 'Reasons', 'Name', 'Mobile Number', 'Notes'],
+      [
+        '4',
+        'quote_unbalanced:quote opened on line 5; row_ragged:4 of 3 cells',
+        'C',
+        '9876543212',
+        '"5" tall',
+        ' and more',
+      ],
+      ['76', 'quote_unbalanced:quote opened on line 77', 'F', '9876543299', '"never closes'],
+    ]);
+  });
+});
+
+describe('repeated header names (issue 11)', () => {
+  const file = 'Mobile Number,Name,Name,Mobile Number\n9876543210,Asha,A.,9123456789\n9876543211,Ravi,R.,\n';
+
+  it('are reported with their positions, and the upload header never repeats a name', async () => {
+    const { report, upload } = await clean(file);
+    expect(report.duplicate_columns).toEqual([
+      { name: 'Mobile Number', positions: [1, 4] },
+      { name: 'Name', positions: [2, 3] },
+    ]);
+    expect(report.phone_column).toBe('Mobile Number');
+    expect(report.upload_columns).toEqual(['Mobile Number', 'Name', 'Name #3', 'Mobile Number #4']);
+    expect(rows(upload)).toEqual([
+      ['Mobile Number', 'Name', 'Name #3', 'Mobile Number #4'],
+      ['+919876543210', 'Asha', 'A.', '9123456789'],
+      ['+919876543211', 'Ravi', 'R.', ''],
+    ]);
+  });
+
+  it('a phone column or mapping naming one of them is refused until a position picks it', async () => {
+    expect((await failure(clean(file, { country: 'IN', phoneColumn: 'Mobile Number' }))).message).toBe(
+      'phone column "Mobile Number" names 2 columns (#1, #4); pick one by its position, e.g. "#4"',
+    );
+    const byPosition = await clean(file, { country: 'IN', phoneColumn: '#4' });
+    expect(byPosition.report).toMatchObject({ phone_column: 'Mobile Number', valid: 1, invalid: 1 });
+    expect(rows(byPosition.upload).slice(0, 2)).toEqual([
+      ['Mobile Number', 'Mobile Number #1', 'Name', 'Name #3'],
+      ['+919123456789', '9876543210', 'Asha', 'A.'],
+    ]);
+    expect((await failure(clean(file, { country: 'IN', map: [['name', 'Name']] }))).message).toMatch(
+      /"Name" names 2 columns \(#2, #3\)/,
+    );
+    expect((await failure(clean(file, { country: 'IN', map: [['name', '']] }))).message).toMatch(
+      /"name" names 2 columns \(#2, #3\)/,
+    );
+    const mapped = await clean(file, { country: 'IN', map: [['name', '#3']] });
+    expect(rows(mapped.upload)[0]).toEqual(['Mobile Number', 'Name']);
+    expect(rows(mapped.upload)[1]).toEqual(['+919876543210', 'A.']);
+  });
+});
+
+describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
+  it('every row lands where the generator meant it: bucket, number holder and issue codes', async () => {
+    const variants = [
+      {},
+      { bom: true, crlf: true },
+      { encoding: 'utf-16le' },
+      { encoding: 'windows-1252' },
+      { delimiter: ';' },
+    ] as const;
+    let lateClaims = 0;
+    let landlines = 0;
+    for (const variant of variants) {
+      const { bytes, truth } = generateContacts({ rows: 4000, seed: 9, ...variant });
+      const result = await cleanInMemory(
+        bytes,
+        {
+          country: 'IN',
+          map: [
+            ['name', 'Name'],
+            ['amount', 'Loan Amount'],
+          ],
+        },
+        { blockBytes: 64 * 1024 },
+      );
+      const expected = expectedClean(truth, { required: ['Name', 'Loan Amount'] });
+      const late = new Map(result.lateDuplicates);
+      const got = result.blocks.flatMap((b) =>
+        [...b.rowNumbers].map((row, i) => {
+          const duplicateOf = late.get(row) ?? (b.duplicateOf[i] as number);
+          const codes = [...flagCodes(b.flags[i] as number), ...(duplicateOf > 0 ? ['duplicate'] : [])];
+          return [row, BUCKET_NAMES[b.buckets[i] as number], duplicateOf, codes.sort()];
+        }),
+      );
+      const want = [...expected.byRow.values()].map((r) => [
+        r.row,
+        r.bucket,
+        r.duplicateOf,
+        [...r.issues].sort(),
+      ]);
+      expect(got).toEqual(want);
+      lateClaims += result.lateDuplicates.length;
+      landlines += result.report.issues.phone_landline;
+      expect(result.report).toMatchObject({
+        valid: expected.valid,
+        invalid: expected.invalid,
+        duplicates: expected.duplicates,
+      });
+    }
+    // The rules under test were exercised: later rows claimed numbers, landlines were seen.
+    expect([lateClaims > 0, landlines > 0]).toEqual([true, true]);
   });
 });

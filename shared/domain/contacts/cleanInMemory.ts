@@ -1,5 +1,6 @@
 // Cleans bytes held in memory on the calling thread: tests, small files, and the reference
 // output the threaded hosts are compared with.
+import { applyLateDuplicates } from './lateDuplicates.ts';
 import { createLocalExecutor } from './localExecutor.ts';
 import { rejectsHeader, uploadHeader } from './merger.ts';
 import type { MergedBlock } from './merger.ts';
@@ -30,7 +31,7 @@ export async function cleanInMemory(
   let upload = '';
   let rejects = '';
   let blocks: MergedBlock[] = [];
-  const { report, setup } = await runClean(
+  const { report, setup, lateDuplicates } = await runClean(
     {
       *open() {
         for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
@@ -57,5 +58,8 @@ export async function cleanInMemory(
     },
     options,
   );
-  return { report, setup, upload, rejects, blocks };
+  // Rows whose number a later row claimed point to it in the rejects file, as the CLI writes it.
+  // The blocks stay as they were streamed (what a sink such as the app receives).
+  if (lateDuplicates.length > 0) rejects = applyLateDuplicates(rejects, lateDuplicates);
+  return { report, setup, lateDuplicates, upload, rejects, blocks };
 }

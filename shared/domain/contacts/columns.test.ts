@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   autoMatchVariables,
+  columnRef,
   detectNameColumn,
   detectPhoneColumn,
+  duplicateColumns,
   normaliseName,
   resolveColumn,
 } from './columns.ts';
@@ -41,7 +43,9 @@ describe('columns by name', () => {
     expect(() => resolveColumn(header, 'Amount', 'column for variable "amount"')).toThrow(
       'column for variable "amount" "Amount" is not a column of the file (columns: "Name", "Due Date", "due date")',
     );
-    expect(() => resolveColumn(header, 'DUE_DATE', 'x')).toThrow(/matches several columns/);
+    expect(() => resolveColumn(header, 'DUE_DATE', 'x')).toThrow(
+      'x "DUE_DATE" names 2 columns (#2, #3); pick one by its position, e.g. "#3"',
+    );
     expect(() => resolveColumn(header, 'Amount', 'x')).toThrow(ContactsError);
   });
   it('auto-matches prompt variables to columns', () => {
@@ -56,5 +60,23 @@ describe('columns by name', () => {
   it('finds the name column', () => {
     expect(detectNameColumn(['ID', 'Full Name', 'Phone'])).toBe(1);
     expect(detectNameColumn(['ID', 'Phone'])).toBe(-1);
+  });
+
+  it('repeated header names: listed with their positions, refused by name, picked by "#N"', () => {
+    const header = ['Mobile Number', 'Name', 'Name', 'Mobile Number', 'City'];
+    expect(duplicateColumns(header)).toEqual([
+      { name: 'Mobile Number', positions: [1, 4] },
+      { name: 'Name', positions: [2, 3] },
+    ]);
+    expect(() => resolveColumn(header, 'Mobile Number', 'phone column')).toThrow(
+      'phone column "Mobile Number" names 2 columns (#1, #4); pick one by its position, e.g. "#4"',
+    );
+    expect(resolveColumn(header, '#4', 'phone column')).toBe(3);
+    expect(resolveColumn(header, ' #2 ', 'x')).toBe(1);
+    expect(resolveColumn(header, 'City', 'x')).toBe(4);
+    expect(() => resolveColumn(header, '#6', 'phone column')).toThrow(/the file has columns #1 to #5/);
+    expect([0, 1, 4].map((i) => columnRef(header, i))).toEqual(['#1', '#2', 'City']);
+    // Auto-matching leaves a repeated name for the operator to pick.
+    expect(autoMatchVariables(['name', 'city'], header)).toEqual({ name: null, city: 'City' });
   });
 });

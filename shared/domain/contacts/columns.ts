@@ -72,19 +72,54 @@ export function detectPhoneColumn(header: readonly string[]): number {
 /** Index of the person's name column, or -1. */
 export const detectNameColumn = (header: readonly string[]): number => findByName(header, NAME_NAMES);
 
+/** Header names that occur more than once, each with its 1-based positions, in header order. */
+export function duplicateColumns(header: readonly string[]): Array<{ name: string; positions: number[] }> {
+  const positions = new Map<string, number[]>();
+  header.forEach((h, i) => positions.set(h, [...(positions.get(h) ?? []), i + 1]));
+  return [...positions]
+    .filter(([, at]) => at.length > 1)
+    .map(([name, at]) => ({ name, positions: at }));
+}
+
+/** How to name column `index` unambiguously: its header, or "#N" (its position) when that repeats. */
+export const columnRef = (header: readonly string[], index: number): string =>
+  header.indexOf(header[index] as string) === header.lastIndexOf(header[index] as string)
+    ? (header[index] as string)
+    : `#${index + 1}`;
+
+const positionList = (at: readonly number[]): string => at.map((p) => `#${p}`).join(', ');
+
 /**
- * Finds a column the operator named: exact (trimmed) header first, then the normalised name when
- * that is unambiguous. Throws unknown_column naming the option and listing the headers.
+ * Finds a column the operator named: "#N" is the Nth column; else the exact (trimmed) header, then
+ * the normalised name. A name several columns share is refused until a position picks one. Throws
+ * unknown_column naming the option and listing the headers.
  */
 export function resolveColumn(header: readonly string[], wanted: string, option: string): number {
-  const exact = header.indexOf(wanted.trim());
-  if (exact >= 0) return exact;
-  const target = normaliseName(wanted);
-  const matches = header.flatMap((h, i) => (target !== '' && normaliseName(h) === target ? [i] : []));
-  if (matches.length === 1) return matches[0] as number;
   const list = header.map((h) => JSON.stringify(h)).join(', ');
-  const why = matches.length > 1 ? 'matches several columns' : 'is not a column of the file';
-  throw new ContactsError('unknown_column', `${option} "${wanted}" ${why} (columns: ${list})`);
+  const position = /^#(\d+)$/.exec(wanted.trim());
+  if (position) {
+    const n = Number(position[1]);
+    if (n >= 1 && n <= header.length) return n - 1;
+    throw new ContactsError(
+      'unknown_column',
+      `${option} "${wanted}": the file has columns #1 to #${header.length} (columns: ${list})`,
+    );
+  }
+  const exact = header.flatMap((h, i) => (h === wanted.trim() ? [i] : []));
+  const target = normaliseName(wanted);
+  const matches =
+    exact.length > 0
+      ? exact
+      : header.flatMap((h, i) => (target !== '' && normaliseName(h) === target ? [i] : []));
+  if (matches.length === 1) return matches[0] as number;
+  if (matches.length > 1) {
+    const at = matches.map((i) => i + 1);
+    throw new ContactsError(
+      'unknown_column',
+      `${option} "${wanted}" names ${matches.length} columns (${positionList(at)}); pick one by its position, e.g. "#${at[at.length - 1]}"`,
+    );
+  }
+  throw new ContactsError('unknown_column', `${option} "${wanted}" is not a column of the file (columns: ${list})`);
 }
 
 /**
@@ -106,7 +141,8 @@ export function autoMatchVariables(
       );
       if (containing.length === 1) i = containing[0] as number;
     }
-    result[variable] = i >= 0 ? (header[i] as string) : null;
+    // A name several columns share is left for the operator to pick by position.
+    result[variable] = i >= 0 && columnRef(header, i) === header[i] ? (header[i] as string) : null;
   }
   return result;
 }

@@ -8,18 +8,24 @@ export {
   BUCKET_NAMES,
   ISSUE,
   ISSUE_CODES,
-  PHONE_OR_SHAPE_ERRORS,
+  ERRORS,
+  WARNINGS,
   REASON_SEPARATOR,
   bucketOf,
   duplicateReason,
   flagCodes,
+  isClean,
+  quoteReason,
 } from './issues.ts';
+export { applyLateDuplicates, withDuplicateReason } from './lateDuplicates.ts';
 export type { Bucket, FlagCode, IssueCode } from './issues.ts';
 export { createDecoder, detectEncoding, parseEncoding, utf8Length } from './encoding.ts';
 export type { EncodingGuess, StreamDecoder } from './encoding.ts';
 export { detectDelimiter, detectNewline, parseDelimiter } from './delimiter.ts';
 export {
   autoMatchVariables,
+  columnRef,
+  duplicateColumns,
   detectNameColumn,
   detectPhoneColumn,
   normaliseName,
@@ -28,7 +34,14 @@ export {
 } from './columns.ts';
 export { cleanName, firstNamePreview } from './names.ts';
 export { csvCell, csvLine, neutralise, safeCell } from './csvWrite.ts';
-export { createRecordStream, eachRecord, firstRecord, parseRecords } from './parseRecords.ts';
+export {
+  countLines,
+  createRecordStream,
+  eachRecord,
+  firstRecord,
+  parseRecords,
+  readStrayLine,
+} from './parseRecords.ts';
 export { createBlockSplitter, findCut } from './splitBlocks.ts';
 export type { BlockSplitter, SplitterOptions } from './splitBlocks.ts';
 export { createRowRules } from './rowRules.ts';
@@ -39,7 +52,7 @@ export { createBlockLane, laneFailure } from './blockLane.ts';
 export type { LaneRequest } from './blockLane.ts';
 export { createNumberTable } from './numberTable.ts';
 export type { NumberTable } from './numberTable.ts';
-export { createMerger, rejectsHeader, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';
+export { createMerger, rejectsHeader, uploadColumnNames, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';
 export type { MergeCounts, MergedBlock, Merger, MergerOptions } from './merger.ts';
 export { resolveSetup, sniff } from './sniff.ts';
 export type { Sniffed } from './sniff.ts';

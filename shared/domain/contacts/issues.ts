@@ -1,13 +1,14 @@
 // Issue codes a row can carry, and how they decide its bucket.
 //
 // Buckets (every data row lands in exactly one; rows = valid + invalid + duplicates):
-//   1. invalid   — the row is ragged, or its phone is missing / Excel-damaged / invalid;
-//   2. duplicate — its phone is valid and an earlier row already has the same E.164 number
-//                  (the first row with a valid number wins, whatever else is wrong with it);
-//   3. invalid   — a mapped, non-optional variable is empty;
-//   4. valid     — none of the above.
-// A row keeps every code that applies (a duplicate may also miss a variable); the bucket follows
-// this precedence. Blank lines are not data rows: they are counted apart (report.blank_rows).
+//   1. invalid   — the row has an error of its own: its structure (quote_unbalanced, row_ragged),
+//                  its phone (missing, Excel-damaged, invalid) or an empty required variable;
+//   2. duplicate — otherwise valid, and its number belongs to another row: the first row with that
+//                  number that is otherwise valid (or, when none is, the first row with it);
+//   3. valid     — none of the above. Warnings (phone_landline) do not change the bucket.
+// A row keeps every code that applies (an invalid row may also point to the row holding its
+// number: `duplicate`); the bucket follows this precedence. Blank lines are not data rows: they are
+// counted apart (report.blank_rows).
 
 export const ISSUE = {
   row_ragged: 1,
@@ -16,6 +17,10 @@ export const ISSUE = {
   phone_excel_decimal: 8,
   phone_invalid: 16,
   variable_missing: 32,
+  /** A warning: the number is valid only as a fixed line (e.g. a US number read as an Indian landline). */
+  phone_landline: 64,
+  /** A quote opened a field that never closed: the line was read with the quote as a character. */
+  quote_unbalanced: 128,
 } as const;
 
 export type FlagCode = keyof typeof ISSUE;
@@ -27,24 +32,28 @@ export const ISSUE_CODES = [
   'phone_invalid',
   'duplicate',
   'variable_missing',
+  'phone_landline',
+  'quote_unbalanced',
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
-/** Flags that make a row invalid before duplicates are considered. */
-export const PHONE_OR_SHAPE_ERRORS =
-  ISSUE.row_ragged |
-  ISSUE.phone_missing |
-  ISSUE.phone_scientific_notation |
-  ISSUE.phone_excel_decimal |
-  ISSUE.phone_invalid;
+/** Flags that only warn: the row stays valid (and is uploaded). */
+export const WARNINGS = ISSUE.phone_landline;
+/** Flags that make a row invalid whatever its number. */
+export const ERRORS = 0xff & ~WARNINGS;
+
+/** True when a row's flags hold no error (warnings allowed): it may be uploaded or hold its number. */
+export const isClean = (flags: number): boolean => (flags & ERRORS) === 0;
 
 export const FLAG_ORDER: readonly FlagCode[] = [
+  'quote_unbalanced',
   'row_ragged',
   'phone_missing',
   'phone_scientific_notation',
   'phone_excel_decimal',
   'phone_invalid',
   'variable_missing',
+  'phone_landline',
 ];
 
 export const BUCKET = { valid: 0, invalid: 1, duplicate: 2 } as const;
@@ -60,9 +69,8 @@ export function flagCodes(flags: number): FlagCode[] {
 
 /** The bucket a row lands in (see the precedence above). */
 export function bucketOf(flags: number, duplicateOf: number): Bucket {
-  if (flags & PHONE_OR_SHAPE_ERRORS) return 'invalid';
-  if (duplicateOf > 0) return 'duplicate';
-  return flags === 0 ? 'valid' : 'invalid';
+  if (!isClean(flags)) return 'invalid';
+  return duplicateOf > 0 ? 'duplicate' : 'valid';
 }
 
 // The Reasons cell of the rejects file: entries joined by "; ", each an issue code optionally
@@ -70,3 +78,4 @@ export function bucketOf(flags: number, duplicateOf: number): Bucket {
 //   "duplicate:row 12; variable_missing:Loan Amount, Due Date"
 export const REASON_SEPARATOR = '; ';
 export const duplicateReason = (firstRow: number): string => `duplicate:row ${firstRow}`;
+export const quoteReason = (line: number): string => `quote_unbalanced:quote opened on line ${line}`;

@@ -5,16 +5,41 @@ import { TAIL } from './blockProcessor.ts';
 import type { BlockResult } from './blockProcessor.ts';
 import { parseRecords } from './parseRecords.ts';
 import { csvCell, csvLine, safeCell } from './csvWrite.ts';
-import { BUCKET, bucketOf, duplicateReason, FLAG_ORDER, ISSUE, REASON_SEPARATOR } from './issues.ts';
+import {
+  BUCKET,
+  bucketOf,
+  duplicateReason,
+  FLAG_ORDER,
+  isClean,
+  ISSUE,
+  ISSUE_CODES,
+  quoteReason,
+  REASON_SEPARATOR,
+} from './issues.ts';
 import type { IssueCode } from './issues.ts';
 import { createNumberTable } from './numberTable.ts';
 import type { ByteBlock, EngineSetup } from './types.ts';
 
 export const UPLOAD_PHONE_HEADER = 'Mobile Number';
 
+/**
+ * The upload file's column names: Mobile Number, then the upload columns' headers; a name already
+ * taken (a header repeated in the file, or another "Mobile Number") gets its position: "Name #3".
+ */
+export function uploadColumnNames(setup: Pick<EngineSetup, 'header' | 'uploadColumns'>): string[] {
+  const names = [UPLOAD_PHONE_HEADER];
+  const taken = new Set(names);
+  for (const i of setup.uploadColumns) {
+    const header = setup.header[i] as string;
+    const name = taken.has(header) ? `${header} #${i + 1}` : header;
+    taken.add(name);
+    names.push(name);
+  }
+  return names;
+}
+
 /** Header line of the upload file. */
-export const uploadHeader = (setup: EngineSetup): string =>
-  csvLine([UPLOAD_PHONE_HEADER, ...setup.uploadColumns.map((i) => setup.header[i] as string)]);
+export const uploadHeader = (setup: EngineSetup): string => csvLine(uploadColumnNames(setup));
 
 /** Header line of the rejects file. */
 export const rejectsHeader = (setup: EngineSetup): string =>
@@ -55,26 +80,66 @@ export interface Merger {
   add(result: BlockResult, source?: ByteBlock): MergedBlock[];
   /** Results received but waiting for an earlier block. */
   readonly pending: number;
-  /** The first row with this E.164 number ("+919876543210"), or 0. */
+  /** The row holding this E.164 number ("+919876543210"), or 0. */
   firstRowOf(e164: string): number;
   counts(): MergeCounts;
+  /**
+   * Rows already merged whose number a later row claimed (the first otherwise valid row with it):
+   * [row, the row it now repeats], in row order. Their bucket stays (they are invalid); their
+   * `duplicate` code and the "duplicate:row N" entry of their Reasons change. Hosts apply these
+   * at the end (applyLateDuplicates for the rejects text).
+   */
+  lateDuplicates(): Array<[row: number, duplicateOf: number]>;
 }
 
 export interface MergerOptions {
   /** About how many rows to expect (sizes the duplicate table up front). */
   expectedRows?: number | undefined;
+  /** Physical line (1-based) where the first data record starts (names stray quotes' lines). */
+  firstLine?: number | undefined;
 }
 
 export function createMerger(setup: EngineSetup, options: MergerOptions = {}): Merger {
+  // Who holds each valid number: a row > 0 once an otherwise valid row has it; -row while only
+  // rows with errors of their own have had it (the first of them holds it for now).
   const table = createNumberTable(options.expectedRows);
   // Valid numbers too long to be exact as float64 keys (rare): by their text.
   const longTable = new Map<string, number>();
-  const claimLong = (e164: string, row: number): number => {
-    const first = longTable.get(e164);
-    if (first !== undefined) return first;
-    longTable.set(e164, row);
+  /** Rows pointing at a provisional holder (the holder first), by number, until someone claims it. */
+  const provisional = new Map<number | string, number[]>();
+  const late = new Map<number, number>();
+  /** The row this one repeats (0 = it holds the number now); keeps the tables up to date. */
+  const claimLong = (key: string, value: number): number => {
+    const held = longTable.get(key);
+    if (held !== undefined) return held;
+    longTable.set(key, value);
     return 0;
   };
+  const place = (key: number | string, row: number, clean: boolean): number => {
+    // One probe in the common case: takes the number when no row has it yet.
+    const held =
+      typeof key === 'number' ? table.claim(key, clean ? row : -row) : claimLong(key, clean ? row : -row);
+    const hold = (value: number): void => {
+      if (typeof key === 'number') table.set(key, value);
+      else longTable.set(key, value);
+    };
+    if (held === 0) {
+      if (!clean) provisional.set(key, [row]);
+      return 0;
+    }
+    if (held > 0) return held;
+    if (!clean) {
+      provisional.get(key)?.push(row);
+      return -held;
+    }
+    // The first otherwise valid row claims the number from the rows before it.
+    hold(row);
+    for (const earlier of provisional.get(key) ?? []) late.set(earlier, row);
+    counts.issues.duplicate++; // the provisional holder now repeats this row too
+    provisional.delete(key);
+    return 0;
+  };
+  let baseLine = options.firstLine ?? setup.headerRow + 1;
   const waiting = new Map<number, { result: BlockResult; source: ByteBlock | undefined }>();
   const decoder = new TextDecoder(setup.wireEncoding, { ignoreBOM: true });
   let next = 0;
@@ -87,15 +152,7 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
     duplicates: 0,
     blankRows: 0,
     records: 0,
-    issues: {
-      row_ragged: 0,
-      phone_missing: 0,
-      phone_scientific_notation: 0,
-      phone_excel_decimal: 0,
-      phone_invalid: 0,
-      duplicate: 0,
-      variable_missing: 0,
-    },
+    issues: Object.fromEntries(ISSUE_CODES.map((code) => [code, 0])) as Record<IssueCode, number>,
     phoneFast: 0,
     phoneLibrary: 0,
   };
@@ -122,6 +179,7 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
     let reasonIndex = 0;
     let tailIndex = 0;
     let longIndex = 0;
+    let quoteIndex = 0;
     for (let i = 0; i < n; i++) {
       const flags = r.flags[i] as number;
       const key = r.e164[i] as number;
@@ -129,20 +187,25 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
       rowNumbers[i] = row;
       const kind = r.tailKinds[i] as number;
       const rendered = kind === TAIL.rendered ? (r.tails[tailIndex++] as string) : '';
+      const clean = isClean(flags);
       const first =
         key > 0
-          ? table.claim(key, row)
+          ? place(key, row, clean)
           : key < 0
-            ? claimLong((r.longE164[longIndex++] as [number, string])[1], row)
+            ? place((r.longE164[longIndex++] as [number, string])[1], row, clean)
             : 0;
-      const ownReasons = flags !== 0 ? (r.reasons[reasonIndex++] as string) : '';
+      let ownReasons = flags !== 0 ? (r.reasons[reasonIndex++] as string) : '';
+      if (flags & ISSUE.quote_unbalanced) {
+        const quote = quoteReason(baseLine + (r.quoteLines[quoteIndex++] as number));
+        ownReasons = ownReasons ? quote + REASON_SEPARATOR + ownReasons : quote;
+      }
       if (flags !== 0) for (const code of FLAG_ORDER) if (flags & ISSUE[code]) counts.issues[code]++;
       const bucket = BUCKET[bucketOf(flags, first)];
       if (first > 0) {
         duplicateOf[i] = first;
         counts.issues.duplicate++;
       }
-      if (flags === 0 && key !== 0) {
+      if (clean && key !== 0) {
         if (bucket === BUCKET.duplicate) dropped.push(uploadIndex);
         uploadIndex++;
       }
@@ -175,6 +238,7 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
       upload = kept.subarray(0, size);
     }
     baseRow += r.records;
+    baseLine += r.lines;
     counts.rows += n;
     counts.blankRows += r.blankRows;
     counts.records += r.records;
@@ -209,8 +273,9 @@ export function createMerger(setup: EngineSetup, options: MergerOptions = {}): M
     },
     firstRowOf(e164) {
       const key = Number(e164.slice(1));
-      return Number.isSafeInteger(key) ? table.get(key) : (longTable.get(e164) ?? 0);
+      return Math.abs(Number.isSafeInteger(key) ? table.get(key) : (longTable.get(e164) ?? 0));
     },
     counts: () => ({ ...counts, issues: { ...counts.issues } }),
+    lateDuplicates: () => [...late].sort((a, b) => a[0] - b[0]),
   };
 }

@@ -9,6 +9,8 @@ export interface NumberTable {
   claim(key: number, row: number): number;
   /** The row that has `key`, or 0. */
   get(key: number): number;
+  /** Records `row` for `key` whatever was there. */
+  set(key: number, row: number): void;
   readonly size: number;
 }
 
@@ -65,6 +67,16 @@ export function createNumberTable(expected = 1 << 15): NumberTable {
     get(key) {
       const slot = slotOf(key);
       return slots[slot * 2] === key ? (slots[slot * 2 + 1] as number) : 0;
+    },
+    set(key, row) {
+      const slot = slotOf(key);
+      if (slots[slot * 2] === key) {
+        slots[slot * 2 + 1] = row;
+        return;
+      }
+      slots[slot * 2] = key;
+      slots[slot * 2 + 1] = row;
+      if (++size * 2 > capacity) grow();
     },
     get size() {
       return size;

@@ -80,6 +80,31 @@ export function parseRecords(text: string, delimiter: Delimiter, newline: Newlin
 }
 
 /**
+ * The cells of one line whose quote at `quoteAt` opened a field that never closes: the fields
+ * before it as usual, then the rest of the line split at the delimiter with every quote kept as a
+ * character (`a,"b,c` → a | "b | c).
+ */
+export function readStrayLine(
+  line: string,
+  quoteAt: number,
+  delimiter: Delimiter,
+  newline: Newline,
+): string[] {
+  const text = line.endsWith(newline) ? line.slice(0, -newline.length) : line;
+  const before =
+    quoteAt === 0 ? [] : (parseRecords(text.slice(0, quoteAt), delimiter, newline)[0] ?? ['']).slice(0, -1);
+  return [...before, ...text.slice(quoteAt).split(delimiter)];
+}
+
+/** Line breaks in text (LF, or CR in CR-only files): physical lines, as a text editor counts them. */
+export function countLines(text: string, newline: Newline, from = 0, to = text.length): number {
+  const mark = newline === '\r' ? '\r' : '\n';
+  let lines = 0;
+  for (let i = text.indexOf(mark, from); i !== -1 && i < to; i = text.indexOf(mark, i + 1)) lines++;
+  return lines;
+}
+
+/**
  * Streaming parse of arbitrary chunks (used when quoting makes splitting unsafe): complete records
  * are visited on push(); the partial record at the end waits for the next chunk, as papaparse's own
  * ChunkStreamer does. Spans are relative to the text given to that push() call (carry included),

@@ -50,9 +50,9 @@ describe('single-row revalidation (an operator edited a cell)', () => {
       bucket: 'valid',
       duplicateOf: 0,
     });
-    // A duplicate with an empty variable stays a duplicate (precedence) and says both.
+    // A row with an empty variable is invalid for its own reason, and names the row with its number.
     expect(revalidate(['A', '9876543210', ''], 9, earliest)).toMatchObject({
-      bucket: 'duplicate',
+      bucket: 'invalid',
       issues: ['duplicate', 'variable_missing'],
       reasons: 'duplicate:row 4; variable_missing:Loan Amount',
     });

@@ -32,7 +32,10 @@ export interface RowRules {
   /** The original cells as a rejects-file tail (neutralised, quoted), without a line end. */
   rejectTail(cells: readonly string[]): string;
 
-  /** The Reasons cell text for a flagged row (without "duplicate"). */
+  /**
+   * The Reasons cell text for a flagged row: its errors, without "duplicate" (the merger decides it),
+   * quote_unbalanced (the merger names its line) and warnings (they reject nothing).
+   */
   reasons(flags: number, check: RowCheck, cellCount: number): string;
 }
 
@@ -53,7 +56,8 @@ export function createRowRules(
     if (text.indexOf('.') >= 0 && hasFloatSuffix(text))
       return { flag: ISSUE.phone_excel_decimal, e164: null };
     const e164 = phone.toE164(text);
-    return e164 === null ? { flag: ISSUE.phone_invalid, e164 } : { flag: 0, e164 };
+    if (e164 === null) return { flag: ISSUE.phone_invalid, e164 };
+    return { flag: phone.isLandline(e164) ? ISSUE.phone_landline : 0, e164 };
   };
 
   return {

@@ -8,7 +8,8 @@
 //   - a worker's record count disagreed with the splitter's → everything through one worker.
 import type { BlockResult } from './blockProcessor.ts';
 import { ContactsError } from './errors.ts';
-import { createMerger } from './merger.ts';
+import { duplicateColumns } from './columns.ts';
+import { createMerger, uploadColumnNames } from './merger.ts';
 import type { MergeCounts, MergedBlock } from './merger.ts';
 import { cleanReportSchema, newlineName } from './report.ts';
 import type { CleanReport } from './report.ts';
@@ -71,6 +72,11 @@ export interface RunOptions {
 export interface RunResult {
   report: CleanReport;
   setup: EngineSetup;
+  /**
+   * Rows already handed to the sink whose number a later row claimed: [row, row it repeats].
+   * Their Reasons need "duplicate:row N" (applyLateDuplicates); buckets and counts are final.
+   */
+  lateDuplicates: Array<[row: number, duplicateOf: number]>;
 }
 
 type Mode = CleanReport['split']['mode'];
@@ -117,6 +123,7 @@ function checkAbort(signal: AbortSignal | undefined): void {
 interface Attempt {
   sniffed: Sniffed;
   counts: MergeCounts;
+  late: Array<[number, number]>;
   mode: Mode;
   reason: string | null;
   lanes: number;
@@ -157,6 +164,7 @@ async function attemptWith(
     // ~100 bytes a row is typical of contact exports; the table grows if there are more.
     const merger = createMerger(setup, {
       expectedRows: source.totalBytes ? Math.ceil(source.totalBytes / 100) : undefined,
+      firstLine: sniffed.dataLine,
     });
     const maxInFlight = options.maxInFlight ?? executor.lanes * 2;
     const inFlight = new Set<Promise<void>>();
@@ -285,6 +293,7 @@ async function attemptWith(
     return {
       sniffed,
       counts: merger.counts(),
+      late: merger.lateDuplicates(),
       mode,
       reason,
       lanes: mode === 'sequential' ? 1 : executor.lanes,
@@ -345,9 +354,10 @@ export async function runClean(
     header_row: setup.headerRow,
     name_column: setup.nameIndex >= 0 ? setup.header[setup.nameIndex] : null,
     variables: setup.variables.map((v) => ({ variable: v.variable, column: v.column, optional: v.optional })),
-    upload_columns: ['Mobile Number', ...setup.uploadColumns.map((i) => setup.header[i] as string)],
+    upload_columns: uploadColumnNames(setup),
+    duplicate_columns: duplicateColumns(setup.header),
     phone_validation: { fast_path: counts.phoneFast, library: counts.phoneLibrary },
     split: { workers: lanes, mode, reason },
   });
-  return { report, setup };
+  return { report, setup, lateDuplicates: result.late };
 }

@@ -2,12 +2,19 @@
 // phone column, variables, upload columns. Hosts read the first chunk (1 MB is plenty), call
 // sniff(), then keep decoding with the decoder it returns.
 import { resolveDefaultCountry } from '../phone/country.ts';
-import { autoMatchVariables, detectNameColumn, detectPhoneColumn, resolveColumn } from './columns.ts';
+import {
+  autoMatchVariables,
+  detectNameColumn,
+  detectPhoneColumn,
+  duplicateColumns,
+  normaliseName,
+  resolveColumn,
+} from './columns.ts';
 import { detectDelimiter, detectNewline } from './delimiter.ts';
 import { createDecoder, detectEncoding, utf8Length } from './encoding.ts';
 import type { EncodingGuess, StreamDecoder } from './encoding.ts';
 import { ContactsError } from './errors.ts';
-import { firstRecord } from './parseRecords.ts';
+import { countLines, firstRecord } from './parseRecords.ts';
 import type { CleanChoices, Delimiter, EngineSetup, Source, VariableSetup, WireEncoding } from './types.ts';
 import { UPLOAD_PHONE_HEADER } from './merger.ts';
 
@@ -25,6 +32,8 @@ export interface Sniffed {
   decoder: StreamDecoder;
   /** Decoded text of the first chunk after the header record (and any blank lines before it). */
   rest: string;
+  /** Physical line (1-based) where the data records start. */
+  dataLine: number;
 }
 
 // Signatures of files people pick by mistake instead of a CSV export.
@@ -82,14 +91,18 @@ export function resolveSetup(
   for (const [variable, column] of choices.map ?? []) {
     if (variable.trim() === '')
       throw new ContactsError('bad_option', `a mapping has no variable name ("=${column}")`);
+    const option = `column for variable "${variable}"`;
     const target = column.trim() === '' ? autoMatchVariables([variable], header)[variable] : column;
     if (!target) {
+      // Say so when the name is one several columns share; otherwise nothing matched.
+      if (duplicateColumns(header).some((d) => normaliseName(d.name) === normaliseName(variable)))
+        resolveColumn(header, variable, option);
       throw new ContactsError(
         'unknown_column',
         `no column matches variable "${variable}"; map it explicitly (variable=column)`,
       );
     }
-    const index = resolveColumn(header, target, `column for variable "${variable}"`);
+    const index = resolveColumn(header, target, option);
     variables.push({ variable, column: header[index] as string, index, optional: optional.has(variable) });
   }
   for (const v of optional) {
@@ -102,8 +115,9 @@ export function resolveSetup(
     for (const v of variables)
       if (v.index !== phoneIndex && !uploadColumns.includes(v.index)) uploadColumns.push(v.index);
   } else {
-    header.forEach((h, i) => {
-      if (i !== phoneIndex && h !== UPLOAD_PHONE_HEADER) uploadColumns.push(i);
+    // Every other column; repeated names are told apart in the upload header (uploadColumnNames).
+    header.forEach((_h, i) => {
+      if (i !== phoneIndex) uploadColumns.push(i);
     });
   }
   return {
@@ -165,5 +179,6 @@ export function sniff(firstChunk: Uint8Array, complete: boolean, choices: CleanC
   const dataOffset = passThrough
     ? encoding.bomLength + (wire === 'utf-8' ? utf8Length(text, 0, headerEnd) : headerEnd)
     : null;
-  return { setup, encoding, delimiterSource, dataOffset, decoder, rest: text.slice(headerEnd) };
+  const dataLine = 1 + countLines(text, newline, 0, headerEnd);
+  return { setup, encoding, delimiterSource, dataOffset, decoder, rest: text.slice(headerEnd), dataLine };
 }

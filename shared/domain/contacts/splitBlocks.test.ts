@@ -76,8 +76,6 @@ describe('block splitter', () => {
       'a,b\nx,5" screen,y\nc,d\n',
       'a quote inside an unquoted field',
     ],
-    ['text after a closing quote', 'a,b\n"x"y,z\nc,d\n', 'text after a closing quote'],
-    ['a quote never closed', 'a,b\n"x,y\nc,d\n', 'a quoted field is never closed'],
     ['a quote after a bare LF in a CRLF file', 'a,b\r\nx\n"y",z\r\n', 'a quote inside an unquoted field'],
   ])('stops at %s (the host then reads the rest sequentially)', (_name, text, reason) => {
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
@@ -86,6 +84,28 @@ describe('block splitter', () => {
     // Whatever was cut before is whole records.
     for (const b of blocks) expect(decode(b.bytes).endsWith(newline)).toBe(true);
   });
+
+  it.each([
+    ['never closed', 'a,b\n"x,y\nc,d\n', '"x,y\n', 0],
+    ['closed only 100 lines later', `a,b\nx,"stray\n${'1,2\n'.repeat(100)}"q",3\n`, 'x,"stray\n', 2],
+    ["closed by a later field's opening quote", 'a,b\nx,"y\n1,2\n"Doe, J",5\n', 'x,"y\n', 2],
+    ['with text after its closing quote', 'a,b\n"x"y,z\nc,d\n', '"x"y,z\n', 0],
+  ])(
+    'cuts out the line of a stray quote (%s) as a block of its own; the rest splits as usual',
+    (_n, text, line, quote) => {
+      for (const [blockBytes, chunk] of [
+        [1, 3],
+        [1 << 20, 1 << 20],
+      ] as const) {
+        const { blocks, irregular } = split(utf8(text), ',', '\n', blockBytes, chunk);
+        expect(irregular).toBeNull();
+        const strays = blocks.filter((b) => b.strayQuote !== undefined);
+        expect(strays.map((b) => [decode(b.bytes), b.strayQuote])).toEqual([[line, quote]]);
+        expect(blocks.map((b) => decode(b.bytes)).join('')).toBe(text);
+        expect(blocks.map((b) => b.seq)).toEqual(blocks.map((_, i) => i));
+      }
+    },
+  );
 
   it('gives back the unsplit rest after an irregularity', () => {
     const splitter = createBlockSplitter({ delimiter: ',', newline: '\n', blockBytes: 4 });

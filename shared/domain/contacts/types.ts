@@ -62,6 +62,11 @@ export interface EngineSetup {
 export interface ByteBlock {
   seq: number;
   bytes: Uint8Array;
+  /**
+   * Set on a block that is one line whose quote at this byte opened a field that never closes
+   * (splitBlocks.ts, `stray`): the line is read with that quote as a plain character.
+   */
+  strayQuote?: number;
 }
 
 /** Encodings of the byte stream workers receive (UTF-16 input is re-encoded as UTF-8). */

@@ -1,5 +1,5 @@
 import examples from 'libphonenumber-js/examples.mobile.json';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
+import parsePhoneNumberFromString, { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import { compileFastPath, FALLBACK } from './fastPath.ts';
@@ -224,5 +224,40 @@ describe('phone normaliser agrees with libphonenumber-js max', () => {
     for (const text of ['9876543210', '+91 98765 43210', '098765 43210', 'N/A', '+1 415-823-4567'])
       normaliser.toE164(text);
     expect(normaliser.stats).toEqual({ fast: 5, library: 0 });
+  });
+});
+
+describe('landline check (phone_landline)', () => {
+  it('agrees with the library\'s getType() === "FIXED_LINE" on mutated example numbers of every country', () => {
+    const random = seededRandom(11);
+    const normaliser = createPhoneNormalizer('IN');
+    const mobile = examples as Record<string, string>;
+    let landlines = 0;
+    let checked = 0;
+    const wrong: string[] = [];
+    for (const country of getCountries()) {
+      const example = mobile[country];
+      if (!example) continue;
+      // Keep a prefix of the example, randomise the rest: mobiles, fixed lines and others appear.
+      for (let i = 0; i < 60; i++) {
+        const keep = Math.floor(random() * example.length);
+        let national = example.slice(0, keep);
+        while (national.length < example.length) national += String(Math.floor(random() * 10));
+        const parsed = parsePhoneNumberFromString(`+${getCountryCallingCode(country)}${national}`);
+        if (!parsed?.isValid()) continue;
+        checked++;
+        const library = parsed.getType() === 'FIXED_LINE';
+        if (library) landlines++;
+        if (normaliser.isLandline(parsed.number) !== library) wrong.push(parsed.number);
+      }
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+    expect(checked).toBeGreaterThan(3000);
+    expect(landlines).toBeGreaterThan(200);
+    // The issue's example: a US number typed without +1, read under IN.
+    const us = normaliser.toE164('(206) 555-0123') as string;
+    expect([us, normaliser.isLandline(us)]).toEqual(['+912065550123', true]);
+    expect(normaliser.isLandline('+12068234567')).toBe(false); // fixed line or mobile
+    expect(normaliser.isLandline('+919876543210')).toBe(false);
   });
 });

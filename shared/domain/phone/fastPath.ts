@@ -180,3 +180,48 @@ export function compileFastPath(
     return parseGrammar(formatted);
   };
 }
+
+/** Does a type's pattern (and its lengths) take this national number? */
+const takes = (type: CompiledPlan['types'][number] | undefined, nsn: string): boolean =>
+  type !== undefined && (!type.lengths || type.lengths.indexOf(nsn.length) >= 0) && type.re.test(nsn);
+
+/**
+ * For a valid E.164 number: is it valid only as a fixed line (libphonenumber-js getNumberType()
+ * === 'FIXED_LINE': the fixed-line pattern takes it, the mobile one does not)? E.g. "+912065550123"
+ * (a US number typed without +1 and read under IN).
+ */
+export function compileLandlineCheck(
+  registry: PlanRegistry,
+  /** The default country: its numbers (most of a file) skip the calling-code lookups. */
+  home?: string,
+): (e164: string) => boolean {
+  const countryOf = (code: string, nsn: string): CompiledPlan | undefined => {
+    const countries = registry.callingCode(code)?.countries;
+    if (!countries) return undefined;
+    if (countries.length === 1) return registry.plan(countries[0] as string);
+    for (const country of countries) {
+      const plan = registry.plan(country);
+      if (plan.leadingDigits ? nsn.search(plan.leadingDigits) === 0 : hasNumberType(plan, nsn)) return plan;
+    }
+    return undefined;
+  };
+  const fixedOnly = (plan: CompiledPlan, nsn: string): boolean =>
+    // The fixed-line test first: it rejects most mobile numbers at their first digits, cheaply.
+    // No mobile pattern at all means "fixed line or mobile" to the library (e.g. +1).
+    takes(plan.fixedLine, nsn) && plan.mobile !== undefined && !takes(plan.mobile, nsn);
+  const homePlan = home ? registry.plan(home) : undefined;
+  const homeOnly = homePlan && registry.callingCode(homePlan.callingCode)?.countries?.length === 1;
+  const homePrefix = homePlan ? `+${homePlan.callingCode}` : '';
+  return (e164) => {
+    if (homeOnly && e164.startsWith(homePrefix)) return fixedOnly(homePlan, e164.slice(homePrefix.length));
+    for (let i = 1; i <= MAX_CALLING_CODE && i < e164.length - 1; i++) {
+      const code = e164.slice(1, 1 + i);
+      if (!registry.callingCode(code)) continue;
+      const nsn = e164.slice(1 + i);
+      const plan = countryOf(code, nsn);
+      if (!plan) return false;
+      return fixedOnly(plan, nsn);
+    }
+    return false;
+  };
+}

@@ -43,6 +43,7 @@ const TYPE_NAMES = [
 ] as const;
 
 export interface TypeTest {
+  name: (typeof TYPE_NAMES)[number];
   re: RegExp;
   lengths: number[] | undefined;
 }
@@ -56,6 +57,9 @@ export interface CompiledPlan {
   hasTypes: boolean;
   /** Types with a non-empty pattern, mobile first (the common case), then the library's order. */
   types: TypeTest[];
+  /** The two types the landline check needs (compileLandlineCheck). */
+  mobile: TypeTest | undefined;
+  fixedLine: TypeTest | undefined;
   nationalPrefixForParsing: RegExp | undefined;
   nationalPrefixTransformRule: string | undefined;
   leadingDigits: RegExp | undefined;
@@ -86,12 +90,12 @@ export function createPlanRegistry(): PlanRegistry {
     const selected = metadata.selectNumberingPlan(country).numberingPlan;
     if (!selected) throw new Error(`no numbering plan for ${country}`);
     const types: TypeTest[] = [];
-    const ordered = ['MOBILE', ...TYPE_NAMES.filter((t) => t !== 'MOBILE')];
+    const ordered = ['MOBILE' as const, ...TYPE_NAMES.filter((t) => t !== 'MOBILE')];
     for (const name of ordered) {
       const type = selected.type(name);
       const pattern = type?.pattern();
       if (!type || !pattern) continue;
-      types.push({ re: whole(pattern), lengths: type.possibleLengths() });
+      types.push({ name, re: whole(pattern), lengths: type.possibleLengths() });
     }
     const npfp = selected.nationalPrefixForParsing();
     const rule = selected.nationalPrefixTransformRule();
@@ -103,6 +107,8 @@ export function createPlanRegistry(): PlanRegistry {
       lengths: selected.possibleLengths(),
       hasTypes: selected.hasTypes(),
       types,
+      mobile: types.find((t) => t.name === 'MOBILE'),
+      fixedLine: types.find((t) => t.name === 'FIXED_LINE'),
       nationalPrefixForParsing: npfp ? new RegExp(`^(?:${npfp})`) : undefined,
       nationalPrefixTransformRule: rule ? rule : undefined,
       leadingDigits: leading ? new RegExp(leading) : undefined,

@@ -297,13 +297,15 @@ export const contactsChannels = {
     listAnswer,
   ),
   /**
-   * exclude-invalid: every invalid row leaves both files; include-all: every excluded row comes
+   * exclude-invalid: every invalid row leaves both files; exclude-landline: every row whose number
+   * is valid only as a landline (phone_landline) leaves them; include-all: every excluded row comes
    * back; apply-country: numbers without a country code are read with `country` (scope 'invalid':
    * only rows whose number is invalid, and only where that makes it valid; 'all': the list's default).
    */
   'contacts:bulk': channel(
     z.discriminatedUnion('action', [
       z.object({ listId, action: z.literal('exclude-invalid') }).strict(),
+      z.object({ listId, action: z.literal('exclude-landline') }).strict(),
       z.object({ listId, action: z.literal('include-all') }).strict(),
       z
         .object({ listId, action: z.literal('apply-country'), country, scope: z.enum(['invalid', 'all']) })

@@ -1,7 +1,7 @@
 // Output files appear whole or not at all: written to a temporary file beside the target, then
 // renamed over it. Anything that goes wrong removes the temporary file.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
@@ -27,6 +27,8 @@ export interface AtomicFile {
   write(data: string | Uint8Array): Promise<void>;
   /** Empties the file (the run starts over). */
   truncate(): Promise<void>;
+  /** Replaces what was written (UTF-8 text) with `change(text)`; for small after-the-fact fixes. */
+  rewrite(change: (text: string) => string): Promise<void>;
   /** Closes and renames over the target. */
   commit(): Promise<void>;
   /** Closes and deletes the temporary file (safe to call more than once). */
@@ -45,7 +47,7 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
     throw cannotWrite(target, error);
   }
   let position = 0;
-  return {
+  const file: AtomicFile = {
     path: target,
     async write(data) {
       if (!handle) throw new Error('internal: write after close');
@@ -62,6 +64,11 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
     async truncate() {
       await handle?.truncate(0);
       position = 0;
+    },
+    async rewrite(change) {
+      const text = change(await readFile(temp, 'utf8'));
+      await file.truncate();
+      await file.write(text);
     },
     async commit() {
       if (!handle) throw new Error('internal: commit after close');
@@ -81,4 +88,5 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
       await rm(temp, { force: true });
     },
   };
+  return file;
 }

@@ -7,6 +7,8 @@ import { ensureContactsFile } from '../../../../bench/lib/contactsFile.ts';
 import { cleanInMemory } from '../../../../shared/domain/contacts/index.ts';
 import type { CleanChoices, Progress } from '../../../../shared/domain/contacts/index.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
+import { generateContacts } from '../../../../shared/testing/contactsGenerator.ts';
+import { expectedClean } from '../../../../shared/testing/contactsTruth.ts';
 import { cleanFile } from './cleanFile.ts';
 
 let dir = '';
@@ -20,6 +22,8 @@ const choices: CleanChoices = {
   ],
   optional: ['due_date'],
 };
+/** The columns of the required (non-optional) variables above. */
+const REQUIRED = ['Name', 'Loan Amount'];
 const outputs = (name: string) => ({
   out: join(dir, `${name}-upload.csv`),
   rejects: join(dir, `${name}-rejects.csv`),
@@ -62,11 +66,24 @@ describe('cleanFile (worker threads, files on disk)', () => {
       });
       expect(report.rows).toBe(report.valid + report.invalid + report.duplicates);
     }
+    // And what the generator meant, counted by the rules (variables mapped: see `choices`).
+    const expected = expectedClean(generateContacts({ rows: 20_000, seed: 42 }).truth, {
+      required: REQUIRED,
+    });
+    expect(reference.report).toMatchObject({
+      rows: expected.rows,
+      valid: expected.valid,
+      invalid: expected.invalid,
+      duplicates: expected.duplicates,
+    });
+    expect(Object.fromEntries(Object.entries(reference.report.issues).filter(([, n]) => n > 0))).toEqual(
+      expected.issues,
+    );
     expect(leftovers()).toEqual([]);
   });
 
   it('reads the Excel-style export (UTF-8 BOM, CRLF) of the same data to the same files', async () => {
-    const excel = ensureContactsFile(20_000, 42, dir, ['--bom', '--crlf']);
+    const excel = ensureContactsFile(20_000, 42, dir, { bom: true, crlf: true });
     const plain = outputs('plain');
     const bomCrlf = outputs('bom-crlf');
     await cleanFile({ path: file, ...choices, ...plain });

@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import {
+  applyLateDuplicates,
   ContactsError,
   rejectsHeader,
   runClean,
@@ -75,7 +76,7 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
     files.push(upload);
     const rejects = await createAtomicFile(options.rejects);
     files.push(rejects);
-    const { report } = await runClean(
+    const { report, lateDuplicates } = await runClean(
       input.source,
       input.choices,
       (setup) => pool.executor(setup),
@@ -99,6 +100,8 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
         blockBytes: options.blockBytes,
       },
     );
+    // Rows whose number a later, otherwise valid row claimed: their Reasons point to it.
+    if (lateDuplicates.length > 0) await rejects.rewrite((text) => applyLateDuplicates(text, lateDuplicates));
     const full: CleanReport = cleanReportSchema.parse({
       ...report,
       ...(input.sheet !== null ? { sheet: input.sheet } : {}),

@@ -58,13 +58,14 @@ describe('migration 0020 contacts', () => {
   });
 
   it('stores issue bits that agree with the engine’s flags, plus a duplicate bit of its own', () => {
-    for (const code of ISSUE_CODES) {
+    // The codes of version 20 (later ones have bits of their own: 0035-contacts-issue-codes.ts).
+    for (const code of Object.keys(ISSUE_BITS) as Array<keyof typeof ISSUE_BITS>) {
       if (code === 'duplicate') continue;
       expect(ISSUE_BITS[code]).toBe(ISSUE[code]);
     }
-    const engineBits = Object.values(ISSUE).reduce((a, b) => a | b, 0);
+    const engineBits = Object.values(ISSUE_BITS).reduce((a, b) => a | b, 0) & ~ISSUE_BITS.duplicate;
     expect(ISSUE_BITS.duplicate & engineBits).toBe(0);
-    expect(Object.keys(ISSUE_BITS).sort()).toEqual([...ISSUE_CODES].sort());
+    expect(Object.keys(ISSUE_BITS).every((c) => (ISSUE_CODES as readonly string[]).includes(c))).toBe(true);
   });
 
   it('enforces row shape and deletes a list’s rows and undo with it', () => {

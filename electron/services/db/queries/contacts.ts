@@ -2,7 +2,14 @@
 // row revalidator (duplicates recomputed for the old and the new number), bulk actions with one
 // level of undo, and the export read. Everything runs in the database worker, each mutation in one
 // transaction, so the list's counts always match its rows.
-import { BUCKET, createNumberTable, createRowRevalidator } from '../../../../shared/domain/contacts/index.ts';
+import {
+  BUCKET,
+  bucketOf,
+  createRowRevalidator,
+  ISSUE,
+  REASON_SEPARATOR,
+  withDuplicateReason,
+} from '../../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
 import type {
@@ -18,14 +25,16 @@ import {
   e164Digits,
   emptyCounts,
   flagsOf,
+  holderOf,
   issueBits,
+  ownReasons,
   ROW_COLUMNS,
   withDuplicateOf,
 } from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, stream } from '../define.ts';
-import { ISSUE_BITS } from '../migrations/0020-contacts.ts';
+import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
 import { blankCellSql } from './blankCell.ts';
 
 /** A contact_lists row with the label of its undoable action. */
@@ -108,6 +117,34 @@ function rebuildNumbers(db: Db, listId: number): void {
   ).run(listId);
 }
 
+/**
+ * The engine streams rows before it knows whether a later, otherwise valid row will claim their
+ * number (merger.lateDuplicates): such rows arrive invalid, holding it (duplicate_of 0) while a
+ * later row holds it too. Points them, and the rows that pointed at them, to the real holder.
+ */
+function settleLateClaims(db: Db, listId: number): void {
+  const numbers = prepared<[number], { e164: number }>(
+    db,
+    `SELECT DISTINCT c.e164 FROM contacts c INDEXED BY contacts_invalid
+     WHERE c.list_id = ? AND c.bucket = 1 AND c.e164 IS NOT NULL AND c.duplicate_of = 0
+       AND EXISTS (SELECT 1 FROM contact_numbers n WHERE n.list_id = c.list_id AND n.e164 = c.e164 AND n.row > c.row)`,
+  )
+    .all(listId)
+    .map((r) => r.e164);
+  for (const digits of numbers) {
+    const rows = prepared<[number, number], StoredRow>(
+      db,
+      `SELECT c.* FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
+       WHERE n.list_id = ? AND n.e164 = ? ORDER BY n.row`,
+    ).all(listId, digits);
+    const holder = holderOf(rows);
+    for (const row of rows) {
+      const next = withDuplicateOf(row, row.row === holder ? 0 : holder);
+      if (next !== row) writeRow(db, next);
+    }
+  }
+}
+
 const touch = (db: Db, listId: number, counts: StoredCounts, now: string): void =>
   void prepared(
     db,
@@ -145,7 +182,8 @@ const earliestWith = (db: Db, listId: number, digits: number, row: number): numb
 
 /**
  * Checks `cells` again with the engine's rules (for the row's effective setup); duplicate_of as
- * the revalidator decides it, or 0 when duplicates are left to a later pass.
+ * the revalidator decides it, or 0 when duplicates are left to a later pass. How the file was read
+ * (quote_unbalanced) is not in the cells: it stays unless the operator edited the row (`edited`).
  */
 function revalidated(
   db: Db,
@@ -153,21 +191,31 @@ function revalidated(
   cells: string[],
   setup: EngineSetup,
   withDuplicates: boolean,
+  edited = false,
 ): StoredRow {
   const revalidate = revalidatorFor(setup);
   const outcome = revalidate(cells, before.row, (e164) =>
     withDuplicates ? earliestWith(db, before.list_id, Number(e164.slice(1)), before.row) : 0,
   );
   let flags = 0;
-  for (const code of outcome.issues) if (code !== 'duplicate') flags |= ISSUE_BITS[code];
+  for (const code of outcome.issues) if (code !== 'duplicate') flags |= ISSUE[code];
+  let reasons = outcome.reasons;
+  const quote = edited ? undefined : ownReasons(before.reasons).split(REASON_SEPARATOR)[0];
+  if (quote?.startsWith('quote_unbalanced:')) {
+    flags |= ISSUE.quote_unbalanced;
+    reasons = withDuplicateReason(
+      [quote, ownReasons(outcome.reasons)].filter((r) => r !== '').join(REASON_SEPARATOR),
+      outcome.duplicateOf,
+    );
+  }
   return {
     ...before,
     cells: JSON.stringify(cells),
     phone_raw: outcome.phoneRaw,
     e164: e164Digits(outcome.e164),
-    bucket: BUCKET[outcome.bucket],
+    bucket: BUCKET[bucketOf(flags, outcome.duplicateOf)],
     issues: issueBits(flags, outcome.duplicateOf),
-    reasons: outcome.reasons,
+    reasons,
     duplicate_of: outcome.duplicateOf,
   };
 }
@@ -191,7 +239,8 @@ class Changes {
 }
 
 /**
- * Everyone with this number again: the first row (in file order) wins, the others repeat it.
+ * Everyone with this number again: its holder (holderOf: the first otherwise valid row in file
+ * order, else the first) wins, the others repeat it.
  * Needed after a number leaves or joins a row.
  */
 function recomputeNumber(db: Db, listId: number, digits: number, changes: Changes): void {
@@ -200,7 +249,7 @@ function recomputeNumber(db: Db, listId: number, digits: number, changes: Change
     `SELECT c.* FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
      WHERE n.list_id = ? AND n.e164 = ? ORDER BY n.row`,
   ).all(listId, digits);
-  const winner = rows[0]?.row ?? 0;
+  const winner = holderOf(rows.map((r) => changes.current(r)));
   for (const stored of rows) {
     const row = changes.current(stored);
     const next = withDuplicateOf(row, row.row === winner ? 0 : winner);
@@ -213,18 +262,27 @@ function recomputeNumber(db: Db, listId: number, digits: number, changes: Change
  * Collects the changes first: better-sqlite3 allows no writes while a statement iterates.
  */
 function recomputeAllNumbers(db: Db, listId: number): number {
-  const first = createNumberTable(1 << 16);
   const updates: Array<{ row: number; duplicateOf: number }> = [];
-  const select = prepared<[number], { row: number; e164: number; duplicate_of: number }>(
+  const select = prepared<[number], { row: number; e164: number; duplicate_of: number; issues: number }>(
     db,
-    `SELECT n.row, n.e164, c.duplicate_of FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
+    `SELECT n.row, n.e164, c.duplicate_of, c.issues FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
      WHERE n.list_id = ? ORDER BY n.e164, n.row`,
   );
-  // Each number's rows come in row order (numbers in any order): the first claim wins.
+  // Each number's rows come together, in row order: its holder (holderOf) wins, the rest repeat it.
+  let group: Array<{ row: number; e164: number; duplicate_of: number; issues: number }> = [];
+  const settle = (): void => {
+    const winner = holderOf(group);
+    for (const r of group) {
+      const duplicateOf = r.row === winner ? 0 : winner;
+      if (duplicateOf !== r.duplicate_of) updates.push({ row: r.row, duplicateOf });
+    }
+    group = [];
+  };
   for (const r of select.iterate(listId)) {
-    const winner = first.claim(r.e164, r.row);
-    if (winner !== r.duplicate_of) updates.push({ row: r.row, duplicateOf: winner });
+    if (group.length > 0 && group[0]?.e164 !== r.e164) settle();
+    group.push(r);
   }
+  settle();
   for (const u of updates) {
     const stored = getRow(db, listId, u.row) as StoredRow;
     writeRow(db, withDuplicateOf(stored, u.duplicateOf));
@@ -497,6 +555,7 @@ function finishImport(db: Db, a: { listId: number; report: ImportReport; now: st
   if (!list || list.status !== 'importing')
     throw new DeskFailure('conflict', 'This import is not in progress.', 'importId');
   rebuildNumbers(db, a.listId);
+  settleLateClaims(db, a.listId);
   const counts = recount(db, a.listId);
   prepared(
     db,
@@ -526,7 +585,7 @@ function editCell(
 
   const changes = new Changes(db);
   const after = {
-    ...revalidated(db, before, next, setupWithCountry(setup, before.country), true),
+    ...revalidated(db, before, next, setupWithCountry(setup, before.country), true, true),
     edited: 1,
     tail: null,
   };
@@ -782,6 +841,15 @@ export const contactsQueries = {
   'contacts.setExcluded': tx(setExcluded),
   'contacts.excludeInvalid': tx((db, a: { listId: number; now: string }) =>
     bulkExclude(db, a, 'bucket = 1 AND excluded = 0', 1, (n) => `Exclude ${n} invalid rows`),
+  ),
+  'contacts.excludeLandline': tx((db, a: { listId: number; now: string }) =>
+    bulkExclude(
+      db,
+      a,
+      `issues & ${ISSUE_BITS.phone_landline} != 0 AND excluded = 0`,
+      1,
+      (n) => `Exclude ${n} landline-only numbers`,
+    ),
   ),
   'contacts.includeAll': tx((db, a: { listId: number; now: string }) =>
     bulkExclude(db, a, 'excluded = 1', 0, (n) => `Include ${n} excluded rows`),

@@ -62,6 +62,19 @@ export function FixActions({ list }: { list: ContactList }) {
           Exclude all invalid rows
         </Button>
         <Button
+          busy={busy === 'landline'}
+          disabled={busy !== null || list.counts.issues.phone_landline === 0}
+          onClick={() =>
+            void run(
+              'landline',
+              () => desk().contacts.bulk({ listId: list.id, action: 'exclude-landline' }),
+              (n) => `Excluded ${formatCount(n)} landline-only numbers`,
+            )
+          }
+        >
+          Exclude landline-only numbers
+        </Button>
+        <Button
           busy={busy === 'include'}
           disabled={busy !== null || list.counts.excluded === 0}
           onClick={() =>

@@ -20,6 +20,7 @@ export function ImportProgressPanel() {
   const total = progress?.totalBytes ?? source.file.size;
   const fraction = total > 0 && progress ? Math.min(1, progress.bytes / total) : 0;
   const active = phase === 'reading' || phase === 'importing' || phase === 'finishing';
+  const cancelling = phase === 'cancelling';
 
   return (
     <section className="contacts-section" aria-labelledby="import-progress-title">
@@ -28,7 +29,9 @@ export function ImportProgressPanel() {
           ? 'Import failed'
           : phase === 'cancelled'
             ? 'Import cancelled'
-            : `Importing ${source.file.name}`}
+            : cancelling
+              ? 'Cancelling the import…'
+              : `Importing ${source.file.name}`}
       </h2>
       {active ? (
         <>
@@ -69,12 +72,17 @@ export function ImportProgressPanel() {
           <p>{importing.error}</p>
         </Notice>
       ) : null}
+      {cancelling ? (
+        <p className="import-stats" role="status" aria-live="polite">
+          Removing what was saved from this file…
+        </p>
+      ) : null}
       {phase === 'cancelled' ? (
         <Notice tone="info" role="status">
           <p>Nothing from this file was kept.</p>
         </Notice>
       ) : null}
-      {!active ? (
+      {!active && !cancelling ? (
         <div className="form-actions">
           <Button variant="primary" onClick={() => reimport({})}>
             Try again

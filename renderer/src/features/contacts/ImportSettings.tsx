@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from 'react';
+import { columnRef, duplicateColumns } from '../../../../shared/domain/contacts/columns.ts';
 import { DELIMITERS, ENCODINGS } from '../../../../shared/domain/contacts/types.ts';
 import type { Delimiter, Encoding } from '../../../../shared/domain/contacts/types.ts';
 import type { Detected, ImportChoices, VariableMapping } from '../../../../shared/ipc/channels/contacts.ts';
 import { useApp } from '../../app/appStore.ts';
 import { Button } from '../../components/Button.tsx';
+import { Notice } from '../../components/Notice.tsx';
 import { useAgents } from './agentsStore.ts';
 import { useContacts } from './contactsStore.ts';
 import { DELIMITER_LABELS, ENCODING_LABELS, SOURCE_LABELS } from './formatNumbers.ts';
@@ -27,6 +29,16 @@ export function ImportSettings({
   const source = useContacts((s) => s.source);
   const reimport = useContacts((s) => s.reimport);
   const id = useId();
+  // A name the file repeats is chosen by position ("#3"): the engine refuses the ambiguous name.
+  const repeated = duplicateColumns(detected.header);
+  const columnOptions = detected.header.map((h, i) => {
+    const ref = columnRef(detected.header, i);
+    return (
+      <option key={`${i}-${h}`} value={ref}>
+        {h === '' ? `(column ${i + 1})` : ref === h ? h : `${h} (column ${i + 1})`}
+      </option>
+    );
+  });
   const canChange = editable && source !== null;
   const choices: ImportChoices | null = source?.choices ?? null;
   const [countryText, setCountryText] = useState(choices?.country ?? country ?? '');
@@ -59,6 +71,15 @@ export function ImportSettings({
       ) : (
         <p className="muted">Changing a setting imports the file again with it.</p>
       )}
+      {repeated.length > 0 ? (
+        <Notice tone="warning" title="Repeated column names" role="status">
+          <p data-testid="duplicate-columns">
+            {repeated.map((d) => `"${d.name}" is columns ${d.positions.join(' and ')}`).join('; ')}
+            {'. Choose such a column by its position; the upload file names the later ones apart, e.g. '}
+            {`"${repeated[0]?.name} #${repeated[0]?.positions[1]}".`}
+          </p>
+        </Notice>
+      ) : null}
       <div className="settings-grid">
         {detected.sheets ? (
           <div className="field">
@@ -147,16 +168,17 @@ export function ImportSettings({
           <select
             id={`${id}-phone`}
             className="select"
-            value={detected.phoneColumn}
+            value={
+              choices?.phoneColumn ??
+              (repeated.length > 0 && detected.header.includes(detected.phoneColumn)
+                ? columnRef(detected.header, detected.header.indexOf(detected.phoneColumn))
+                : detected.phoneColumn)
+            }
             disabled={!canChange}
             onChange={(e) => change({ phoneColumn: e.target.value })}
             aria-describedby={`${id}-phone-hint`}
           >
-            {detected.header.map((h, i) => (
-              <option key={`${i}-${h}`} value={h}>
-                {h || `(column ${i + 1})`}
-              </option>
-            ))}
+            {columnOptions}
           </select>
           <p className="field-hint" id={`${id}-phone-hint`}>
             {choices?.phoneColumn ? SOURCE_LABELS.override : SOURCE_LABELS.detected}
@@ -262,11 +284,7 @@ export function ImportSettings({
                     }
                   >
                     <option value="">— not mapped —</option>
-                    {detected.header.map((h, k) => (
-                      <option key={`${k}-${h}`} value={h}>
-                        {h}
-                      </option>
-                    ))}
+                    {columnOptions}
                   </select>
                   {v.column === '' ? <span className="warn-text"> not checked, not uploaded</span> : null}
                 </td>

@@ -36,7 +36,8 @@ export function SummaryPanel({ list }: { list: ContactList }) {
     { key: 'invalid', label: 'Invalid', n: counts.invalid, filter: 'bucket:invalid' },
     { key: 'duplicate', label: 'Duplicates', n: counts.duplicates, filter: 'bucket:duplicate' },
   ];
-  const reasons = ISSUE_CODES.filter((c) => c !== 'duplicate').map((code) => ({
+  // Warnings (a landline-only number) do not make a row invalid: they get a list of their own.
+  const reasons = ISSUE_CODES.filter((c) => c !== 'duplicate' && c !== 'phone_landline').map((code) => ({
     code,
     n: counts.issues[code],
     filter: `issue:${code}` as ContactFilter,
@@ -104,6 +105,20 @@ export function SummaryPanel({ list }: { list: ContactList }) {
           </li>
         ))}
       </ul>
+      <h4 className="subsection-title">Warnings (rows stay valid)</h4>
+      <ul className="reason-list">
+        <li>
+          <FilterButton to="issue:phone_landline" hintId={hintId}>
+            <span className="reason-label">{ISSUE_LABELS.phone_landline}</span>
+            <span className="reason-bar" aria-hidden="true">
+              <span style={{ width: `${percent(counts.issues.phone_landline, counts.rows)}%` }} />
+            </span>
+            <span className="reason-number" data-issue="phone_landline">
+              {formatCount(counts.issues.phone_landline)}
+            </span>
+          </FilterButton>
+        </li>
+      </ul>
       <details className="summary-table">
         <summary>The figures as a table</summary>
         <table className="lists-table">
@@ -120,6 +135,11 @@ export function SummaryPanel({ list }: { list: ContactList }) {
               ...bars.map((b) => ({ key: b.key, label: b.label, n: b.n })),
               { key: 'excluded', label: 'Excluded', n: counts.excluded },
               ...reasons.map((r) => ({ key: r.code, label: `Issue: ${ISSUE_LABELS[r.code]}`, n: r.n })),
+              {
+                key: 'phone_landline',
+                label: `Warning: ${ISSUE_LABELS.phone_landline}`,
+                n: counts.issues.phone_landline,
+              },
             ].map((r) => (
               <tr key={r.key}>
                 <th scope="row">{r.label}</th>

@@ -47,4 +47,6 @@ export const ISSUE_LABELS: Record<string, string> = {
   phone_invalid: 'Phone invalid',
   duplicate: 'Duplicate',
   variable_missing: 'Variable missing',
+  phone_landline: 'Landline only (warning)',
+  quote_unbalanced: 'Quote never closed',
 };

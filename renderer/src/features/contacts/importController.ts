@@ -12,7 +12,8 @@ import { desk } from '../../desk/desk.ts';
 import type { FromCoordinator, ToCoordinator } from '../../workers/importMessages.ts';
 
 export interface ImportProgress {
-  phase: 'reading' | 'importing' | 'finishing' | 'done' | 'failed' | 'cancelled';
+  /** 'cancelling': stopped here, waiting for the back end to drop what it stored. */
+  phase: 'reading' | 'importing' | 'finishing' | 'done' | 'failed' | 'cancelling' | 'cancelled';
   detected: Detected | null;
   variables: VariableMapping[];
   progress: Progress | null;
@@ -95,6 +96,8 @@ export function startImport(
   let resolveDone: (s: ImportProgress) => void = () => {};
   const done = new Promise<ImportProgress>((resolve) => (resolveDone = resolve));
   let importId: string | null = null;
+  /** The import id once import-begin has answered (null if it failed or was never sent). */
+  let begun: Promise<string | null> = Promise.resolve(null);
   let queue: Promise<void> = Promise.resolve();
   /** Batches sent and not yet answered: a few at once, so the back end checks one while it stores another. */
   const sent: Array<Promise<void>> = [];
@@ -102,6 +105,8 @@ export function startImport(
     while (sent.length > 0) await sent.shift();
   };
   let finished = false;
+  /** Set once the import is being stopped (cancel or failure): no step starts after it. */
+  let stopping = false;
 
   const stopWorkers = () => {
     coordinator.terminate();
@@ -114,22 +119,34 @@ export function startImport(
     update({ ...patch, finishedAt: performance.now() });
     resolveDone(state);
   };
-  /** Drops whatever the back end stored for this import. */
-  const abortStored = () => {
-    const id = importId;
+  /**
+   * Drops whatever the back end stored for this import, at once: it does not wait for batches in
+   * flight (the back end refuses them once the import is gone), only for import-begin's answer.
+   */
+  const abortStored = async (): Promise<void> => {
+    const id = importId ?? (await begun);
     importId = null;
-    if (id) void desk().contacts.importAbort({ importId: id });
+    if (id) await desk().contacts.importAbort({ importId: id }).catch(() => undefined);
   };
-  const fail = (error: string) => {
-    if (finished) return;
+  /**
+   * Stops the workers and the queue, and reports `patch` only once the back end has dropped the
+   * import: a list reloaded after "Import cancelled" can no longer show it (issue 11).
+   */
+  const stop = (patch: Partial<ImportProgress>) => {
+    if (finished || stopping) return;
+    stopping = true;
     toCoordinator({ type: 'cancel' });
-    queue = queue.then(abortStored);
-    finish({ phase: 'failed', error });
+    stopWorkers();
+    if (patch.phase === 'cancelled') update({ phase: 'cancelling' });
+    void abortStored()
+      .catch(() => undefined)
+      .then(() => finish(patch));
   };
+  const fail = (error: string) => stop({ phase: 'failed', error });
   /** Runs `step` after every earlier step; a failed step fails the import. */
   const enqueue = (step: () => Promise<void>) => {
     queue = queue.then(async () => {
-      if (finished) return;
+      if (finished || stopping) return;
       try {
         await step();
       } catch (error) {
@@ -139,20 +156,27 @@ export function startImport(
   };
 
   coordinator.onmessage = (event: MessageEvent<FromCoordinator>) => {
+    if (finished || stopping) return; // a message that was on its way when the import stopped
     const m = event.data;
     switch (m.type) {
       case 'detected':
         mark('detected');
         update({ phase: 'importing', detected: m.detected, variables: m.variables });
         enqueue(async () => {
-          const result = await desk().contacts.importBegin({
+          const call = desk().contacts.importBegin({
             name: file.name.replace(/\.(csv|txt|tsv|xlsx)$/i, '') || file.name,
             fileName: file.name,
             fileBytes: file.size,
             choices: { ...choices, variables: m.variables },
             detected: m.detected,
           });
+          begun = call.then(
+            (r) => (r.ok ? r.value.importId : null),
+            () => null,
+          );
+          const result = await call;
           if (!result.ok) throw new Error(message(result.error));
+          if (stopping) return; // cancelled meanwhile: abortStored drops it
           importId = result.value.importId;
         });
         break;
@@ -163,7 +187,7 @@ export function startImport(
             .contacts.importBatch({ importId, seq: m.seq, data: m.data })
             .then((result) => {
               if (!result.ok) throw new Error(message(result.error));
-              if (!finished) update({ savedRows: result.value.received });
+              if (!finished && !stopping) update({ savedRows: result.value.received });
               toCoordinator({ type: 'ack', seq: m.seq });
             });
           answer.catch(() => undefined); // surfaced when awaited below
@@ -184,7 +208,7 @@ export function startImport(
         });
         break;
       case 'progress':
-        if (!finished) update({ progress: m.progress });
+        update({ progress: m.progress });
         break;
       case 'done':
         mark('engine-done');
@@ -194,6 +218,7 @@ export function startImport(
           mark('batches-stored');
           if (!importId) throw new Error('The import was not started in the back end.');
           const result = await desk().contacts.importFinish({ importId, report: m.report });
+          if (stopping) return; // cancelled while finishing: abortStored drops the list
           mark('finished');
           importId = null;
           if (!result.ok) throw new Error(message(result.error));
@@ -202,8 +227,7 @@ export function startImport(
         break;
       case 'failed':
         if (m.code === 'cancelled') {
-          queue = queue.then(abortStored);
-          finish({ phase: 'cancelled' });
+          stop({ phase: 'cancelled' });
         } else {
           fail(`${file.name}: ${m.message}`);
         }
@@ -220,10 +244,7 @@ export function startImport(
 
   return {
     cancel() {
-      if (finished) return;
-      toCoordinator({ type: 'cancel' });
-      queue = queue.then(abortStored);
-      finish({ phase: 'cancelled' });
+      stop({ phase: 'cancelled' });
     },
     done,
   };

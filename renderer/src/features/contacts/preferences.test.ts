@@ -50,6 +50,8 @@ describe('import lanes and filters', () => {
         phone_invalid: 2,
         duplicate: 1,
         variable_missing: 0,
+        phone_landline: 4,
+        quote_unbalanced: 0,
       },
       upload: 6,
       rejects: 2,
@@ -57,6 +59,7 @@ describe('import lanes and filters', () => {
     expect(filterTotal(counts, 'all')).toBe(10);
     expect(filterTotal(counts, 'bucket:invalid')).toBe(3);
     expect(filterTotal(counts, 'issue:phone_invalid')).toBe(2);
+    expect(filterTotal(counts, 'issue:phone_landline')).toBe(4);
     expect(filterTotal(counts, 'excluded')).toBe(2);
     expect(filterTotal(counts, 'edited')).toBe(1);
   });
