@@ -1,13 +1,14 @@
 // The import batch as it arrives (see importBatchMetaSchema): a JSON line of columns, then one
-// JSON line of cells per row. Parsed and checked here, on the back end's main thread, into what
-// the database worker inserts; the cells' JSON text is kept as is (it is what gets stored).
+// JSON line of cells per row, as text or as its UTF-8 bytes. Parsed and checked here, in the
+// database worker (contacts.insertBatch), into the rows it inserts; the cells' JSON text is kept
+// as is (it is what gets stored).
 import { BUCKET, bucketOf } from '../../../shared/domain/contacts/index.ts';
 import { importBatchMetaSchema, rowCellsSchema } from '../../../shared/ipc/channels/contacts.ts';
 import type { ImportBatchMeta } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { issueBits, renderTail } from './rowState.ts';
 
-/** A checked batch, ready for contacts.insertBatch (plain data: it crosses to the worker). */
+/** A checked batch, as contacts.insertBatch stores it. */
 export interface InsertPlan {
   pos: number;
   rows: number[];
@@ -57,7 +58,20 @@ export function isRowCells(v: unknown): v is string[] {
   return true;
 }
 
-export function decodeBatch(data: string, phoneIndex: number): InsertPlan {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The batch's text: bytes must be valid UTF-8 (a damaged frame is refused, never guessed at). */
+function batchText(data: string | Uint8Array): string {
+  if (typeof data === 'string') return data;
+  try {
+    return utf8.decode(data);
+  } catch {
+    throw invalid('The import batch is not valid UTF-8 text.');
+  }
+}
+
+export function decodeBatch(batch: string | Uint8Array, phoneIndex: number): InsertPlan {
+  const data = batchText(batch);
   const split = data.indexOf('\n');
   let json: unknown;
   try {

@@ -12,8 +12,6 @@ import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
-import { decodeBatch } from './batchData.ts';
-import type { InsertPlan } from './batchData.ts';
 import { newDownload, removeDownload } from './downloads.ts';
 import { writeExport } from './exportFile.ts';
 import { filterTotal, toContactList } from './listView.ts';
@@ -34,6 +32,12 @@ interface ImportSession {
   queue: Promise<unknown>;
   started: number;
 }
+
+/** The bytes in a buffer of their own (a socket frame is a view into a larger one), so they can move. */
+const standalone = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    ? bytes
+    : new Uint8Array(bytes);
 
 /** Rows deleted per database call when a list goes away (keeps other queries flowing). */
 const DELETE_CHUNK = 20_000;
@@ -207,13 +211,6 @@ export function createContactsService(options: ContactsServiceOptions) {
       req: ParsedRequestOf<'contacts:import-batch'>,
     ): Promise<ResponseOf<'contacts:import-batch'>> {
       const s = session(req.importId);
-      // Decoded on arrival, so this thread checks batch k+1 while the database worker stores k.
-      let batch: InsertPlan;
-      try {
-        batch = decodeBatch(req.data, s.phoneIndex);
-      } catch (error) {
-        return queued(s, () => Promise.reject(error));
-      }
       return queued(s, async () => {
         if (req.seq !== s.nextSeq) {
           throw new DeskFailure(
@@ -222,21 +219,17 @@ export function createContactsService(options: ContactsServiceOptions) {
             'seq',
           );
         }
-        if (batch.pos !== s.pos) {
-          throw new DeskFailure(
-            'invalid_request',
-            `Import batch ${req.seq} starts at row position ${batch.pos}, expected ${s.pos}.`,
-            'data',
-          );
-        }
-        const first = batch.rows[0];
-        if (first !== undefined && first <= s.lastRow) {
-          throw new DeskFailure('invalid_request', `Import batch ${req.seq} repeats row ${first}.`, 'data');
-        }
-        await db.call('contacts.insertBatch', { listId: s.listId, plan: batch });
+        // The bytes go to the database worker as they came (moved, not cloned); it checks and
+        // stores them, so this thread never parses a row.
+        const data = typeof req.data === 'string' ? req.data : standalone(req.data);
+        const stored = await db.call(
+          'contacts.insertBatch',
+          { listId: s.listId, seq: req.seq, data, phoneIndex: s.phoneIndex, pos: s.pos, afterRow: s.lastRow },
+          typeof data === 'string' ? [] : [data.buffer as ArrayBuffer],
+        );
         s.nextSeq++;
-        s.pos += batch.rows.length;
-        s.lastRow = batch.rows[batch.rows.length - 1] ?? s.lastRow;
+        s.pos += stored.rows;
+        s.lastRow = stored.lastRow ?? s.lastRow;
         return { received: s.pos };
       });
     },

@@ -12,7 +12,7 @@ import type {
   VariableMapping,
 } from '../../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
-import type { InsertPlan } from '../../contacts/batchData.ts';
+import { decodeBatch } from '../../contacts/batchData.ts';
 import {
   addRow,
   e164Digits,
@@ -437,21 +437,49 @@ function createList(db: Db, a: CreateListArgs): StoredList {
   return getList(db, Number(info.lastInsertRowid)) as StoredList;
 }
 
-const INSERT_ROW = `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons, duplicate_of, tail)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const ROW_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+const ROW_PARAMS = 11;
+/** Rows per INSERT statement: one statement call per 64 rows costs a third less than one per row. */
+const ROWS_PER_INSERT = 64;
+const insertRows = (n: number): string =>
+  `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons, duplicate_of, tail)
+  VALUES ${new Array<string>(n).fill(ROW_VALUES).join(', ')}`;
 
-/** Stores one checked batch (contactsService decoded it) in one transaction. */
-function insertBatch(db: Db, a: { listId: number; plan: InsertPlan }): number {
-  const { plan } = a;
-  const insert = prepared(db, INSERT_ROW);
+interface InsertBatchArgs {
+  listId: number;
+  seq: number;
+  /** The batch as it arrived (text or UTF-8 bytes): checked here by decodeBatch. */
+  data: string | Uint8Array;
+  phoneIndex: number;
+  /** Where the batch must start: the next position, after the last spreadsheet row stored. */
+  pos: number;
+  afterRow: number;
+}
+
+/** Checks one batch and stores it in one transaction; answers its row count and last row. */
+function insertBatch(db: Db, a: InsertBatchArgs): { rows: number; lastRow: number | null } {
+  const plan = decodeBatch(a.data, a.phoneIndex);
+  if (plan.pos !== a.pos) {
+    throw new DeskFailure(
+      'invalid_request',
+      `Import batch ${a.seq} starts at row position ${plan.pos}, expected ${a.pos}.`,
+      'data',
+    );
+  }
+  const first = plan.rows[0];
+  if (first !== undefined && first <= a.afterRow)
+    throw new DeskFailure('invalid_request', `Import batch ${a.seq} repeats row ${first}.`, 'data');
   const rejects = new Map<number, readonly [string, string | null]>();
   for (const [index, reasons, tail] of plan.rejects) rejects.set(index, [reasons, tail]);
+  const n = plan.rows.length;
+  const many = prepared(db, insertRows(ROWS_PER_INSERT));
+  const params: unknown[] = [];
   let start = 0;
-  for (let i = 0; i < plan.rows.length; i++) {
+  for (let i = 0; i < n; i++) {
     const end = plan.cellEnds[i] as number;
     const e164 = plan.e164[i] as number;
     const reject = rejects.get(i);
-    insert.run(
+    params.push(
       a.listId,
       plan.rows[i],
       plan.pos + i,
@@ -465,8 +493,13 @@ function insertBatch(db: Db, a: { listId: number; plan: InsertPlan }): number {
       reject ? reject[1] : null,
     );
     start = end + 1;
+    if (params.length === ROWS_PER_INSERT * ROW_PARAMS) {
+      many.run(params);
+      params.length = 0;
+    }
   }
-  return plan.rows.length;
+  if (params.length > 0) prepared(db, insertRows(params.length / ROW_PARAMS)).run(params);
+  return { rows: n, lastRow: plan.rows[n - 1] ?? null };
 }
 
 /** Deletes up to `limit` rows of a list (and of its undo), so big deletes never block the worker long. */
