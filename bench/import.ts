@@ -52,7 +52,9 @@ function peakRssMb(pid: number | undefined): number | null {
 function cpuSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in ticks.
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -71,7 +73,8 @@ function rendererPids(): number[] {
   const pids: number[] = [];
   for (const line of out.split('\n')) {
     const m = /^\s*(\d+)\s+(.*)$/.exec(line);
-    if (m && /chrom/i.test(m[2] as string) && (m[2] as string).includes('--type=renderer')) pids.push(Number(m[1]));
+    if (m && /chrom/i.test(m[2] as string) && (m[2] as string).includes('--type=renderer'))
+      pids.push(Number(m[1]));
   }
   return pids;
 }
@@ -95,9 +98,12 @@ function ensureBuilt(): void {
   if (r.status !== 0) throw new Error('npm run build:renderer failed');
 }
 
-
 /** The same engine from the command line on the same file, on this machine, now: wall time and report. */
-async function runCli(): Promise<{ wallMs: number; peakMb: number | null; report: { valid: number; invalid: number; duplicates: number } }> {
+async function runCli(): Promise<{
+  wallMs: number;
+  peakMb: number | null;
+  report: { valid: number; invalid: number; duplicates: number };
+}> {
   const out = mkdtempSync(join(tmpdir(), 'bench-import-cli-'));
   try {
     const cli = await measureNodeScript(join(repo, 'electron/cli/main.ts'), [

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Result } from './result.ts';
 import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
-import { contactsChannels } from './channels/contacts.ts';
+import { contactsChannels, contactsEvents } from './channels/contacts.ts';
 import { agentsChannels } from './channels/agents.ts';
 
 /**
@@ -18,6 +18,7 @@ export const contract = {
 export const contractEvents = {
   ...appEvents,
   ...workspaceEvents,
+  ...contactsEvents,
 };
 
 export type Contract = typeof contract;

@@ -8,7 +8,12 @@ import { deskErrorSchema } from './result.ts';
  * (HTTP 401 / 403) and the socket never opens.
  */
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('invoke'), id: z.number().int().nonnegative(), channel: z.string(), request: z.unknown() }),
+  z.object({
+    type: z.literal('invoke'),
+    id: z.number().int().nonnegative(),
+    channel: z.string(),
+    request: z.unknown(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -8,9 +8,11 @@ import { ContactsError, resolveSetup } from '../../../shared/domain/contacts/ind
 import type { CleanChoices, EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import { variableChecks } from '../../../shared/ipc/channels/contacts.ts';
-import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import type { BulkProgress, ContactList } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
+import type { BulkAction, BulkJob } from '../db/queries/contactsBulk.ts';
+import type { EventBus } from '../desk/events.ts';
 import type { Logger } from '../logging/logger.ts';
 import { newDownload, removeDownload } from './downloads.ts';
 import { writeExport } from './exportFile.ts';
@@ -35,12 +37,16 @@ interface ImportSession {
 
 /** The bytes in a buffer of their own (a socket frame is a view into a larger one), so they can move. */
 const standalone = (bytes: Uint8Array): Uint8Array =>
-  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength &&
+  bytes.buffer instanceof ArrayBuffer
     ? bytes
     : new Uint8Array(bytes);
 
 /** Rows deleted per database call when a list goes away (keeps other queries flowing). */
 const DELETE_CHUNK = 20_000;
+/** Free pages given back to the file system per database call after a deletion (8 MB of 4 KiB pages). */
+const RECLAIM_PAGES = 2048;
 /** An import with no message for this long is given up (its page was closed or crashed). */
 export const IMPORT_IDLE_MS = 10 * 60 * 1000;
 
@@ -76,7 +82,24 @@ export interface ContactsServiceOptions {
   logger: Logger;
   dataDir: string;
   now?: () => string;
+  /** Where bulk progress goes (contacts:bulk-progress); none in some tests. */
+  events?: Pick<EventBus, 'emit'>;
+  /** Rows deleted per database call when a list goes away (tests make it small). */
+  deleteChunk?: number;
 }
+
+/** Time budget of one bulk step in the database worker: a page read waits at most about this. */
+const STEP_MS = 40;
+
+/** A bulk change or undo running on a list (one at a time per list). */
+interface RunningJob {
+  cancel: boolean;
+  /** The list went away: stop without rolling back. */
+  stopped: boolean;
+}
+
+const progressAction = (job: BulkJob): BulkProgress['action'] =>
+  job.mode === 'undo' || job.mode === 'unswap' || !job.action ? 'undo' : job.action.kind;
 
 export function createContactsService(options: ContactsServiceOptions) {
   const { db, logger } = options;
@@ -84,6 +107,73 @@ export function createContactsService(options: ContactsServiceOptions) {
   const sessions = new Map<string, ImportSession>();
   const anchors = createAnchorCache();
   const deletions = new Set<Promise<void>>();
+  const jobs = new Map<number, RunningJob>();
+  const deleteChunk = options.deleteChunk ?? DELETE_CHUNK;
+  const progress = (p: BulkProgress) => options.events?.emit('contacts:bulk-progress', p);
+
+  /** Refuses a change while a bulk change or undo runs on the list. */
+  const idle = (listId: number) => {
+    if (jobs.has(listId))
+      throw new DeskFailure(
+        'conflict',
+        'A bulk change is running on this list: wait for it or cancel it.',
+        'listId',
+      );
+  };
+
+  /**
+   * Runs a job a step at a time (each step one short transaction in the database worker, so page
+   * reads get their turn between steps), reporting progress; Cancel turns it into its rollback.
+   */
+  const runJob = async (first: BulkJob): Promise<{ job: BulkJob; cancelled: boolean; list: ContactList }> => {
+    const { listId } = first;
+    const running: RunningJob = { cancel: false, stopped: false };
+    jobs.set(listId, running);
+    let job = first;
+    let cancelled = false;
+    const action = progressAction(first);
+    try {
+      while (job.phase !== 'done') {
+        if (running.stopped)
+          throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
+        const cancel = running.cancel && (job.mode === 'apply' || job.mode === 'undo');
+        if (cancel) cancelled = true;
+        job = await db.call('contacts.bulkStep', { job, cancel, budgetMs: STEP_MS, now: now() });
+        anchors.forget(listId);
+        const rollingBack = job.mode === 'revert' || job.mode === 'unswap';
+        progress({
+          listId,
+          action,
+          label: job.label,
+          state:
+            job.phase === 'done'
+              ? cancelled
+                ? 'cancelled'
+                : 'done'
+              : rollingBack
+                ? 'cancelling'
+                : 'running',
+          done: job.done,
+          total: job.total,
+          cancellable: !rollingBack,
+        });
+      }
+      return { job, cancelled, list: await list(listId) };
+    } catch (error) {
+      progress({
+        listId,
+        action,
+        label: job.label,
+        state: 'failed',
+        done: job.done,
+        total: job.total,
+        cancellable: false,
+      });
+      throw error;
+    } finally {
+      jobs.delete(listId);
+    }
+  };
 
   const list = async (listId: number): Promise<ContactList> => {
     const stored = await db.call('contacts.list', { listId });
@@ -98,14 +188,39 @@ export function createContactsService(options: ContactsServiceOptions) {
    */
   const deleteList = (listId: number, after: Promise<unknown> = Promise.resolve()): Promise<void> => {
     anchors.forget(listId);
+    const running = jobs.get(listId);
+    if (running) running.stopped = true;
     const work = (async () => {
       // Marked first (this call is sent at once, ahead of any later query), removed afterwards.
-      await db.call('contacts.markDeleting', { listId });
+      const read = db.call('contacts.list', { listId });
+      const marked = db.call('contacts.markDeleting', { listId });
+      const stored = await read;
+      await marked;
       await after.catch(() => undefined);
-      while ((await db.call('contacts.clearRows', { listId, limit: DELETE_CHUNK })) > 0) {
+      const total = stored ? toContactList(stored).counts.rows : 0;
+      const label = stored ? `Delete ${stored.name}` : 'Delete a list';
+      let done = 0;
+      for (;;) {
+        const n = await db.call('contacts.clearRows', { listId, limit: deleteChunk });
+        if (n === 0) break;
         // Next chunk: other queries get their turn between calls.
+        done += n;
+        progress({
+          listId,
+          action: 'delete',
+          label,
+          state: 'running',
+          done: Math.min(done, total),
+          total,
+          cancellable: false,
+        });
       }
       await db.call('contacts.removeList', { listId });
+      // The file gives the space back, a few megabytes per call so the worker keeps answering.
+      while (await db.call('db.reclaimSpace', { pages: RECLAIM_PAGES })) {
+        // Next chunk.
+      }
+      progress({ listId, action: 'delete', label, state: 'done', done: total, total, cancellable: false });
     })().catch((error: unknown) => logger.error('deleting a contact list failed', error, { listId }));
     deletions.add(work);
     void work.finally(() => deletions.delete(work));
@@ -153,6 +268,12 @@ export function createContactsService(options: ContactsServiceOptions) {
     /** Lists left half-imported or half-deleted by an earlier run go away. */
     async sweepUnfinished(): Promise<void> {
       for (const listId of await db.call('contacts.unfinished', {})) void deleteList(listId);
+      // A bulk change or undo cut short by a crash is rolled back (an undo is finished).
+      for (const job of await db.call('contacts.unfinishedJobs', {})) {
+        void runJob(job).catch((error: unknown) =>
+          logger.error('rolling back an unfinished bulk change failed', error, { listId: job.listId }),
+        );
+      }
     },
 
     async lists(): Promise<ResponseOf<'contacts:lists'>> {
@@ -327,6 +448,7 @@ export function createContactsService(options: ContactsServiceOptions) {
     },
 
     async editCell(req: ParsedRequestOf<'contacts:edit-cell'>): Promise<ResponseOf<'contacts:edit-cell'>> {
+      idle(req.listId);
       const result = await db.call('contacts.editCell', { ...req, now: now() });
       return { list: toContactList(result.list), changed: result.changed.map(toContactRow) };
     },
@@ -334,26 +456,40 @@ export function createContactsService(options: ContactsServiceOptions) {
     async setExcluded(
       req: ParsedRequestOf<'contacts:set-excluded'>,
     ): Promise<ResponseOf<'contacts:set-excluded'>> {
+      idle(req.listId);
       return { list: toContactList(await db.call('contacts.setExcluded', { ...req, now: now() })) };
     },
 
     async bulk(req: ParsedRequestOf<'contacts:bulk'>): Promise<ResponseOf<'contacts:bulk'>> {
-      const args = { listId: req.listId, now: now() };
-      const result =
-        req.action === 'exclude-invalid'
-          ? await db.call('contacts.excludeInvalid', args)
-          : req.action === 'include-all'
-            ? await db.call('contacts.includeAll', args)
-            : await db.call('contacts.applyCountry', { ...args, country: req.country, scope: req.scope });
-      return { list: toContactList(result.list), affected: result.affected };
+      idle(req.listId);
+      const action: BulkAction =
+        req.action === 'apply-country'
+          ? { kind: 'apply-country', country: req.country, scope: req.scope }
+          : { kind: req.action };
+      const job = await db.call('contacts.bulkBegin', { listId: req.listId, action, now: now() });
+      if (!job) return { list: await list(req.listId), affected: 0, cancelled: false };
+      const end = await runJob(job);
+      return { list: end.list, affected: end.cancelled ? 0 : end.job.affected, cancelled: end.cancelled };
     },
 
     async undo(req: ParsedRequestOf<'contacts:undo'>): Promise<ResponseOf<'contacts:undo'>> {
-      const result = await db.call('contacts.undo', { listId: req.listId, now: now() });
-      return { list: toContactList(result.list), undone: result.undone };
+      idle(req.listId);
+      const job = await db.call('contacts.undoBegin', { listId: req.listId });
+      const end = await runJob(job);
+      return { list: end.list, undone: job.label, cancelled: end.cancelled };
+    },
+
+    async cancelBulk(
+      req: ParsedRequestOf<'contacts:bulk-cancel'>,
+    ): Promise<ResponseOf<'contacts:bulk-cancel'>> {
+      const running = jobs.get(req.listId);
+      if (!running || running.cancel) return { cancelling: false };
+      running.cancel = true;
+      return { cancelling: true };
     },
 
     async exportFile(req: ParsedRequestOf<'contacts:export'>): Promise<ResponseOf<'contacts:export'>> {
+      idle(req.listId);
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
@@ -415,6 +551,9 @@ export function createContactsService(options: ContactsServiceOptions) {
     async settle(): Promise<void> {
       while (deletions.size > 0) await Promise.all([...deletions]);
     },
+
+    /** Whether a bulk change or undo runs on the list (tests). */
+    busy: (listId: number): boolean => jobs.has(listId),
   };
 }
 

@@ -6,7 +6,12 @@ import { DOWNLOAD_TTL_MS, sweepDownloads } from './downloads.ts';
 export const contactsDomain = defineDomain({
   name: 'contacts',
   create(ctx) {
-    const service = createContactsService({ db: ctx.db, logger: ctx.logger, dataDir: ctx.options.dataDir });
+    const service = createContactsService({
+      db: ctx.db,
+      logger: ctx.logger,
+      dataDir: ctx.options.dataDir,
+      events: ctx.events,
+    });
     // Half-imported lists and unfetched downloads from an earlier run go away.
     void service
       .sweepUnfinished()
@@ -36,6 +41,7 @@ export const contactsDomain = defineDomain({
       'contacts:set-excluded': (request) => service.setExcluded(request),
       'contacts:bulk': (request) => service.bulk(request),
       'contacts:undo': (request) => service.undo(request),
+      'contacts:bulk-cancel': (request) => service.cancelBulk(request),
       'contacts:export': (request) => service.exportFile(request),
     };
   },

@@ -17,6 +17,12 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
   let db: Db;
   try {
     db = new Database(file);
+    // Free pages go back to the file system in steps (db.reclaimSpace) after a big deletion. A new
+    // file gets this before its first table; an older one is rebuilt once (VACUUM) to get it.
+    if (db.pragma('auto_vacuum', { simple: true }) !== 2) {
+      db.pragma('auto_vacuum = INCREMENTAL');
+      db.exec('VACUUM');
+    }
     db.pragma('journal_mode = WAL');
   } catch (error) {
     throw new DeskFailure(

@@ -6,7 +6,7 @@ import type { MergedBlock } from '../../domain/contacts/merger.ts';
 import type { CleanReport } from '../../domain/contacts/report.ts';
 import { DELIMITERS, ENCODINGS } from '../../domain/contacts/types.ts';
 import type { CleanChoices } from '../../domain/contacts/types.ts';
-import { channel } from '../define.ts';
+import { channel, event } from '../define.ts';
 
 // Contact lists: import (the renderer's Web Workers clean the file and stream finished rows here in
 // large batches), review (keyset-paged windows of rows read from SQLite), fix (edit a cell, bulk
@@ -290,12 +290,16 @@ export const contactsChannels = {
         .object({ listId, action: z.literal('apply-country'), country, scope: z.enum(['invalid', 'all']) })
         .strict(),
     ]),
-    z.object({ list: contactListSchema, affected: count }),
+    // cancelled: Cancel stopped it and the list is as it was before (its undo is gone).
+    z.object({ list: contactListSchema, affected: count, cancelled: z.boolean() }),
   ),
+  // cancelled: Cancel stopped the undo and put the list back as it was; the undo is still there.
   'contacts:undo': channel(
     z.object({ listId }).strict(),
-    z.object({ list: contactListSchema, undone: z.string() }),
+    z.object({ list: contactListSchema, undone: z.string(), cancelled: z.boolean() }),
   ),
+  /** Stops the bulk change or undo running on a list (it is rolled back, in chunks). */
+  'contacts:bulk-cancel': channel(z.object({ listId }).strict(), z.object({ cancelling: z.boolean() })),
   /**
    * Writes the upload or rejects file from SQLite: to `path` (Electron: a path the operator chose),
    * or, with `download`, to a one-time download the browser host streams.
@@ -307,6 +311,28 @@ export const contactsChannels = {
     ]),
     exportResultSchema,
   ),
+};
+
+/** The kinds of long work on a list that report progress. */
+export const BULK_ACTIONS = ['exclude-invalid', 'include-all', 'apply-country', 'undo', 'delete'] as const;
+
+/** Progress of a bulk change, an undo or a deletion, a chunk at a time (the grid keeps answering). */
+export const bulkProgressSchema = z.object({
+  listId,
+  action: z.enum(BULK_ACTIONS),
+  /** What it does, in words ("Exclude 927 invalid rows", "Finding duplicates"). */
+  label: z.string(),
+  state: z.enum(['running', 'cancelling', 'done', 'cancelled', 'failed']),
+  /** Rows done and to do in the current stage (total 0 = unknown). */
+  done: count,
+  total: count,
+  /** Whether Cancel can still stop it (a rollback and a deletion run to their end). */
+  cancellable: z.boolean(),
+});
+export type BulkProgress = z.infer<typeof bulkProgressSchema>;
+
+export const contactsEvents = {
+  'contacts:bulk-progress': event(bulkProgressSchema),
 };
 
 // ---- the import batch codec (used by the renderer's import worker; tested with the back end) ----

@@ -2,7 +2,7 @@
 // row revalidator (duplicates recomputed for the old and the new number), bulk actions with one
 // level of undo, and the export read. Everything runs in the database worker, each mutation in one
 // transaction, so the list's counts always match its rows.
-import { BUCKET, createNumberTable, createRowRevalidator } from '../../../../shared/domain/contacts/index.ts';
+import { BUCKET, createRowRevalidator } from '../../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
 import type {
@@ -17,7 +17,6 @@ import {
   addRow,
   e164Digits,
   emptyCounts,
-  flagsOf,
   issueBits,
   ROW_COLUMNS,
   withDuplicateOf,
@@ -52,12 +51,12 @@ export interface StoredList {
 
 const LIST_SELECT = `SELECT l.*, u.label AS undo_label FROM contact_lists l LEFT JOIN contact_undo u ON u.list_id = l.id`;
 
-function getList(db: Db, listId: number): StoredList | null {
+export function getList(db: Db, listId: number): StoredList | null {
   return prepared<[number], StoredList>(db, `${LIST_SELECT} WHERE l.id = ?`).get(listId) ?? null;
 }
 
 /** The list, ready for review and changes (not importing, not being deleted). */
-function readyList(db: Db, listId: number): StoredList {
+export function readyList(db: Db, listId: number): StoredList {
   const list = getList(db, listId);
   if (!list || list.status === 'deleting')
     throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
@@ -66,7 +65,7 @@ function readyList(db: Db, listId: number): StoredList {
   return list;
 }
 
-const getRow = (db: Db, listId: number, row: number): StoredRow | null =>
+export const getRow = (db: Db, listId: number, row: number): StoredRow | null =>
   prepared<[number, number], StoredRow>(db, `SELECT * FROM contacts WHERE list_id = ? AND row = ?`).get(
     listId,
     row,
@@ -78,7 +77,7 @@ const UPDATE_ROW = `UPDATE contacts SET cells = @cells, phone_raw = @phone_raw, 
 const writeRow = (db: Db, row: StoredRow): void => void prepared(db, UPDATE_ROW).run(row);
 
 /** Writes `after` over the stored `before`, keeping contact_numbers in step with its number. */
-function saveRow(db: Db, before: StoredRow, after: StoredRow): void {
+export function saveRow(db: Db, before: StoredRow, after: StoredRow): void {
   writeRow(db, after);
   if (before.e164 === after.e164) return;
   if (before.e164 !== null) {
@@ -146,7 +145,7 @@ const earliestWith = (db: Db, listId: number, digits: number, row: number): numb
  * Checks `cells` again with the engine's rules (for the row's effective setup); duplicate_of as
  * the revalidator decides it, or 0 when duplicates are left to a later pass.
  */
-function revalidated(
+export function revalidated(
   db: Db,
   before: StoredRow,
   cells: string[],
@@ -172,7 +171,7 @@ function revalidated(
 }
 
 /** Rows changed by one action: the state before the first change and the latest state. */
-class Changes {
+export class RowChanges {
   readonly rows = new Map<number, { before: StoredRow; after: StoredRow }>();
   readonly db: Db;
   constructor(db: Db) {
@@ -193,7 +192,7 @@ class Changes {
  * Everyone with this number again: the first row (in file order) wins, the others repeat it.
  * Needed after a number leaves or joins a row.
  */
-function recomputeNumber(db: Db, listId: number, digits: number, changes: Changes): void {
+export function recomputeNumber(db: Db, listId: number, digits: number, changes: RowChanges): void {
   const rows = prepared<[number, number], StoredRow>(
     db,
     `SELECT c.* FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
@@ -207,33 +206,9 @@ function recomputeNumber(db: Db, listId: number, digits: number, changes: Change
   }
 }
 
-/**
- * Every number of the list again, in file order (after a change that touched many numbers).
- * Collects the changes first: better-sqlite3 allows no writes while a statement iterates.
- */
-function recomputeAllNumbers(db: Db, listId: number): number {
-  const first = createNumberTable(1 << 16);
-  const updates: Array<{ row: number; duplicateOf: number }> = [];
-  const select = prepared<[number], { row: number; e164: number; duplicate_of: number }>(
-    db,
-    `SELECT n.row, n.e164, c.duplicate_of FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
-     WHERE n.list_id = ? ORDER BY n.e164, n.row`,
-  );
-  // Each number's rows come in row order (numbers in any order): the first claim wins.
-  for (const r of select.iterate(listId)) {
-    const winner = first.claim(r.e164, r.row);
-    if (winner !== r.duplicate_of) updates.push({ row: r.row, duplicateOf: winner });
-  }
-  for (const u of updates) {
-    const stored = getRow(db, listId, u.row) as StoredRow;
-    writeRow(db, withDuplicateOf(stored, u.duplicateOf));
-  }
-  return updates.length;
-}
-
 // ---- undo ----
 
-interface ListState {
+export interface ListState {
   counts: string;
   setup: string;
   country: string;
@@ -246,6 +221,16 @@ function saveUndo(
   now: string,
   rows: Iterable<StoredRow> | string,
 ): void {
+  const running = prepared<[number], { list_state: string }>(
+    db,
+    `SELECT list_state FROM contact_undo WHERE list_id = ?`,
+  ).get(list.id);
+  if (running && (JSON.parse(running.list_state) as { job?: unknown }).job)
+    throw new DeskFailure(
+      'conflict',
+      'A bulk change is running on this list: wait for it or cancel it.',
+      'listId',
+    );
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(list.id);
   const state: ListState = { counts: list.counts, setup: list.setup, country: list.country };
   prepared(
@@ -303,7 +288,7 @@ export function recount(db: Db, listId: number): StoredCounts {
   return counts;
 }
 
-function applyDelta(list: StoredList, changes: Changes): StoredCounts {
+function applyDelta(list: StoredList, changes: RowChanges): StoredCounts {
   const counts = JSON.parse(list.counts) as StoredCounts;
   for (const { before, after } of changes.rows.values()) {
     addRow(counts, before, -1);
@@ -313,7 +298,7 @@ function applyDelta(list: StoredList, changes: Changes): StoredCounts {
 }
 
 /** Ends a row-by-row action: the rows' previous state becomes the undo, the counts move by their deltas. */
-function commitChanges(db: Db, list: StoredList, label: string, now: string, changes: Changes): void {
+function commitChanges(db: Db, list: StoredList, label: string, now: string, changes: RowChanges): void {
   saveUndo(
     db,
     list,
@@ -550,7 +535,7 @@ function editCell(
   while (next.length <= a.column) next.push(''); // filling a missing cell of a short row
   next[a.column] = a.value;
 
-  const changes = new Changes(db);
+  const changes = new RowChanges(db);
   const after = {
     ...revalidated(db, before, next, setupWithCountry(setup, before.country), true),
     edited: 1,
@@ -572,7 +557,7 @@ function setExcluded(
   a: { listId: number; rows: number[]; excluded: boolean; now: string },
 ): StoredList {
   const list = readyList(db, a.listId);
-  const changes = new Changes(db);
+  const changes = new RowChanges(db);
   for (const row of new Set(a.rows)) {
     const before = getRow(db, a.listId, row);
     if (!before) throw new DeskFailure('not_found', `Row ${row} is not in this list.`, 'rows');
@@ -585,155 +570,11 @@ function setExcluded(
   return getList(db, a.listId) as StoredList;
 }
 
-/** Sets `excluded` on every row matching `where`; the snapshot for undo is taken in SQL first. */
-function bulkExclude(
-  db: Db,
-  a: { listId: number; now: string },
-  where: string,
-  excluded: 0 | 1,
-  label: (n: number) => string,
-) {
-  const list = readyList(db, a.listId);
-  const n = prepared<[number], { n: number }>(
-    db,
-    `SELECT count(*) AS n FROM contacts WHERE list_id = ? AND (${where})`,
-  ).get(a.listId)!.n;
-  if (n === 0) return { list, affected: 0 };
-  saveUndo(db, list, label(n), a.now, where);
-  prepared(db, `UPDATE contacts SET excluded = ${excluded} WHERE list_id = ? AND (${where})`).run(a.listId);
-  touch(db, a.listId, recount(db, a.listId), a.now);
-  return { list: getList(db, a.listId) as StoredList, affected: n };
-}
-
 /** A number that carries its own country code ("+1 …", "0044 …") ignores the default country. */
-const hasCountryCode = (raw: string): boolean => {
+export const hasCountryCode = (raw: string): boolean => {
   const text = phoneText(raw);
   return text.startsWith('+') || text.startsWith('00');
 };
-
-const CHUNK = 5000;
-
-/**
- * Reads numbers without a country code with `country`. scope 'invalid': rows whose number is
- * invalid, changed only where that makes it valid (the row remembers the country); 'all': the
- * list's default country changes and every row without its own country is checked again.
- */
-function applyCountry(
-  db: Db,
-  a: { listId: number; country: string; scope: 'invalid' | 'all'; now: string },
-): { list: StoredList; affected: number } {
-  const list = readyList(db, a.listId);
-  const resolved = resolveDefaultCountry(a.country);
-  if (!resolved) {
-    throw new DeskFailure(
-      'invalid_request',
-      `Unknown country "${a.country}": use an ISO code such as IN or a prefix such as +91.`,
-      'country',
-    );
-  }
-  const setup = JSON.parse(list.setup) as EngineSetup;
-  const target: EngineSetup = { ...setup, country: resolved.country, callingCode: resolved.callingCode };
-  const label = `Apply ${a.country} to ${a.scope === 'invalid' ? 'invalid numbers' : 'numbers'} without a country code`;
-  let affected = 0;
-
-  if (a.scope === 'invalid') {
-    const changes = new Changes(db);
-    const bit = ISSUE_BITS.phone_invalid;
-    const candidates = prepared<[number], StoredRow>(
-      db,
-      `SELECT * FROM contacts INDEXED BY contacts_issue_phone_invalid WHERE list_id = ? AND issues & ${bit} != 0 ORDER BY row`,
-    ).all(a.listId);
-    const numbers = new Set<number>();
-    for (const before of candidates) {
-      if (hasCountryCode(before.phone_raw)) continue;
-      const checked = revalidated(db, before, JSON.parse(before.cells) as string[], target, true);
-      if (checked.e164 === null) continue;
-      const after = { ...checked, country: a.country };
-      changes.set(before, after);
-      numbers.add(after.e164 as number);
-    }
-    affected = changes.rows.size;
-    if (affected === 0) return { list, affected };
-    for (const digits of numbers) recomputeNumber(db, a.listId, digits, changes);
-    commitChanges(db, list, label, a.now, changes);
-    return { list: getList(db, a.listId) as StoredList, affected };
-  }
-
-  // 'all': many rows may change, and with them any number's first row: snapshot the whole list,
-  // check rows in keyset chunks, then recompute every number's duplicates in one pass.
-  saveUndo(db, list, label, a.now, '1 = 1');
-  let from = 0;
-  for (;;) {
-    const chunk = prepared<[number, number, number], StoredRow>(
-      db,
-      `SELECT * FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
-    ).all(a.listId, from, CHUNK);
-    if (chunk.length === 0) break;
-    from = (chunk[chunk.length - 1] as StoredRow).row;
-    for (const before of chunk) {
-      if (hasCountryCode(before.phone_raw)) continue;
-      // Without duplicates (duplicate_of 0): the pass below decides them for every number.
-      const after = revalidated(db, before, JSON.parse(before.cells) as string[], target, false);
-      if (after.e164 !== before.e164 || after.issues !== flagsOf(before.issues)) affected++;
-      if (after.e164 !== before.e164 || after.issues !== before.issues || after.reasons !== before.reasons)
-        writeRow(db, after);
-    }
-  }
-  rebuildNumbers(db, a.listId);
-  recomputeAllNumbers(db, a.listId);
-  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(
-    JSON.stringify(target),
-    a.country,
-    a.listId,
-  );
-  touch(db, a.listId, recount(db, a.listId), a.now);
-  return { list: getList(db, a.listId) as StoredList, affected };
-}
-
-function undo(db: Db, a: { listId: number; now: string }): { list: StoredList; undone: string } {
-  readyList(db, a.listId);
-  const saved = prepared<[number], { label: string; list_state: string }>(
-    db,
-    `SELECT label, list_state FROM contact_undo WHERE list_id = ?`,
-  ).get(a.listId);
-  if (!saved) throw new DeskFailure('conflict', 'There is nothing to undo.', 'listId');
-  const savedRows = prepared<[number], { n: number }>(
-    db,
-    `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`,
-  ).get(a.listId)!.n;
-  if (savedRows <= 5000) {
-    for (const snapshot of prepared<[number], StoredRow>(
-      db,
-      `SELECT * FROM contact_undo_rows WHERE list_id = ?`,
-    ).all(a.listId)) {
-      saveRow(db, getRow(db, a.listId, snapshot.row) as StoredRow, snapshot);
-    }
-  } else {
-    // Many rows (a bulk action): one UPDATE … FROM; the number table is rebuilt only if numbers moved.
-    const numbersMoved = prepared<[number], { moved: number }>(
-      db,
-      `SELECT 1 AS moved FROM contact_undo_rows u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row
-       WHERE u.list_id = ? AND c.e164 IS NOT u.e164 LIMIT 1`,
-    ).get(a.listId);
-    const columns = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row');
-    prepared(
-      db,
-      `UPDATE contacts SET (${columns.join(', ')}) = (${columns.map((c) => `u.${c}`).join(', ')})
-       FROM contact_undo_rows u WHERE contacts.list_id = u.list_id AND contacts.row = u.row AND u.list_id = ?`,
-    ).run(a.listId);
-    if (numbersMoved) rebuildNumbers(db, a.listId);
-  }
-  const state = JSON.parse(saved.list_state) as ListState;
-  prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(
-    state.setup,
-    state.country,
-    a.listId,
-  );
-  prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(a.listId);
-  prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(a.listId);
-  touch(db, a.listId, JSON.parse(state.counts) as StoredCounts, a.now);
-  return { list: getList(db, a.listId) as StoredList, undone: saved.label };
-}
 
 // ---- export ----
 
@@ -798,13 +639,5 @@ export const contactsQueries = {
   'contacts.locate': query(locate),
   'contacts.editCell': tx(editCell),
   'contacts.setExcluded': tx(setExcluded),
-  'contacts.excludeInvalid': tx((db, a: { listId: number; now: string }) =>
-    bulkExclude(db, a, 'bucket = 1 AND excluded = 0', 1, (n) => `Exclude ${n} invalid rows`),
-  ),
-  'contacts.includeAll': tx((db, a: { listId: number; now: string }) =>
-    bulkExclude(db, a, 'excluded = 1', 0, (n) => `Include ${n} excluded rows`),
-  ),
-  'contacts.applyCountry': tx(applyCountry),
-  'contacts.undo': tx(undo),
   'contacts.exportRows': stream(exportRows),
 };

@@ -1,6 +1,7 @@
 import type { QueryDef, StreamDef } from '../define.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
+import { contactsBulkQueries } from './contactsBulk.ts';
 import { diagnosticsQueries } from './diagnostics.ts';
 import { settingsQueries } from './settings.ts';
 import { workspaceQueries } from './workspaces.ts';
@@ -15,6 +16,7 @@ export const queries = {
   ...connectionTestQueries,
   ...diagnosticsQueries,
   ...contactsQueries,
+  ...contactsBulkQueries,
 };
 
 export type Queries = typeof queries;
