@@ -86,6 +86,8 @@ export interface ContactsServiceOptions {
   events?: Pick<EventBus, 'emit'>;
   /** Rows deleted per database call when a list goes away (tests make it small). */
   deleteChunk?: number;
+  /** Time budget of one bulk step (0: one chunk of rows per step, as tests use). */
+  stepMs?: number;
 }
 
 /** Time budget of one bulk step in the database worker: a page read waits at most about this. */
@@ -109,6 +111,7 @@ export function createContactsService(options: ContactsServiceOptions) {
   const deletions = new Set<Promise<void>>();
   const jobs = new Map<number, RunningJob>();
   const deleteChunk = options.deleteChunk ?? DELETE_CHUNK;
+  const stepMs = options.stepMs ?? STEP_MS;
   const progress = (p: BulkProgress) => options.events?.emit('contacts:bulk-progress', p);
 
   /** Refuses a change while a bulk change or undo runs on the list. */
@@ -138,7 +141,7 @@ export function createContactsService(options: ContactsServiceOptions) {
           throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
         const cancel = running.cancel && (job.mode === 'apply' || job.mode === 'undo');
         if (cancel) cancelled = true;
-        job = await db.call('contacts.bulkStep', { job, cancel, budgetMs: STEP_MS, now: now() });
+        job = await db.call('contacts.bulkStep', { job, cancel, budgetMs: stepMs, now: now() });
         anchors.forget(listId);
         const rollingBack = job.mode === 'revert' || job.mode === 'unswap';
         progress({

@@ -123,7 +123,8 @@ function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string)
 
 // ---- begin ----
 
-const ROWS_PER_READ = 500;
+/** Rows read per chunk of a bulk step (a step runs chunks until its time budget is spent). */
+export const ROWS_PER_READ = 500;
 
 function targetSetup(list: StoredList, country: string): EngineSetup {
   const resolved = resolveDefaultCountry(country);
