@@ -142,6 +142,8 @@ export function createContactsService(options: ContactsServiceOptions) {
         const cancel = running.cancel && (job.mode === 'apply' || job.mode === 'undo');
         if (cancel) cancelled = true;
         job = await db.call('contacts.bulkStep', { job, cancel, budgetMs: stepMs, now: now() });
+        // Calls that arrived meanwhile (a page read's second query) go to the worker before the next step.
+        await new Promise((resolve) => setImmediate(resolve));
         anchors.forget(listId);
         const rollingBack = job.mode === 'revert' || job.mode === 'unswap';
         progress({

@@ -101,12 +101,12 @@ const moveCounts = (db: Db, listId: number, counts: StoredCounts, now: string): 
     `UPDATE contact_lists SET counts = ?, revision = revision + 1, updated_at = ? WHERE id = ?`,
   ).run(JSON.stringify(counts), now, listId);
 
-const INSERT_SNAPSHOT = `INSERT OR IGNORE INTO contact_undo_rows (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map((c) => `@${c}`).join(', ')})`;
-const WRITE_SNAPSHOT = `UPDATE contact_undo_rows SET ${ROW_COLUMNS.filter(
-  (c) => c !== 'list_id' && c !== 'row',
-)
-  .map((c) => `${c} = @${c}`)
-  .join(', ')} WHERE list_id = @list_id AND row = @row`;
+// Positional parameters (cheaper per call than named ones on a million rows).
+const INSERT_SNAPSHOT = `INSERT OR IGNORE INTO contact_undo_rows (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map(() => '?').join(', ')})`;
+const SNAPSHOT_SET = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row');
+const WRITE_SNAPSHOT = `UPDATE contact_undo_rows SET ${SNAPSHOT_SET.map((c) => `${c} = ?`).join(', ')} WHERE list_id = ? AND row = ?`;
+const snapshotValues = (r: StoredRow) => ROW_COLUMNS.map((c) => r[c]);
+const rewriteValues = (r: StoredRow) => [...SNAPSHOT_SET.map((c) => r[c]), r.list_id, r.row];
 
 /** Ends a chunk: first states of changed rows to the snapshot, counts moved by the deltas. */
 function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string): void {
@@ -114,7 +114,7 @@ function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string)
   const counts = JSON.parse(list.counts) as StoredCounts;
   const snapshot = prepared(db, INSERT_SNAPSHOT);
   for (const { before, after } of changes.rows.values()) {
-    snapshot.run(before); // kept only if the row has no earlier snapshot in this job
+    snapshot.run(snapshotValues(before)); // kept only if the row has no earlier snapshot in this job
     addRow(counts, before, -1);
     addRow(counts, after, 1);
   }
@@ -124,7 +124,7 @@ function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string)
 // ---- begin ----
 
 /** Rows read per chunk of a bulk step (a step runs chunks until its time budget is spent). */
-export const ROWS_PER_READ = 500;
+export const ROWS_PER_READ = 250;
 
 function targetSetup(list: StoredList, country: string): EngineSetup {
   const resolved = resolveDefaultCountry(country);
@@ -408,14 +408,13 @@ function swapChunk(db: Db, job: BulkJob, now: string): BulkJob {
   ).all(job.listId, job.cursor, upper, ROWS_PER_READ);
   const counts = JSON.parse(list.counts) as StoredCounts;
   const keep = prepared(db, WRITE_SNAPSHOT);
-  // Rows are written in two passes so contact_numbers never holds one number twice for a row.
   const pairs = snapshots.map((snapshot) => ({
     snapshot,
     current: getRow(db, job.listId, snapshot.row) as StoredRow,
   }));
   for (const { snapshot, current } of pairs) {
     saveRow(db, current, snapshot);
-    keep.run(current);
+    keep.run(rewriteValues(current));
     addRow(counts, current, -1);
     addRow(counts, snapshot, 1);
   }
