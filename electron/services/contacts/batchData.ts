@@ -44,11 +44,23 @@ export function isBatchMeta(v: unknown): v is ImportBatchMeta {
   if (!isCount(m.pos) || !Array.isArray(rows)) return false;
   const n = rows.length;
   if (!countsIn(rows, n, Number.MAX_SAFE_INTEGER, 1)) return false;
-  if (!countsIn(m.buckets, n, 2) || !countsIn(m.flags, n, 255) || !countsIn(m.duplicateOf, n, Number.MAX_SAFE_INTEGER)) return false;
+  if (
+    !countsIn(m.buckets, n, 2) ||
+    !countsIn(m.flags, n, 255) ||
+    !countsIn(m.duplicateOf, n, Number.MAX_SAFE_INTEGER)
+  )
+    return false;
   if (!countsIn(m.e164, n, MAX_E164)) return false;
   if (!Array.isArray(m.rejects)) return false;
   for (const r of m.rejects as unknown[]) {
-    if (!Array.isArray(r) || r.length !== 3 || !isCount(r[0]) || typeof r[1] !== 'string' || typeof r[2] !== 'string') return false;
+    if (
+      !Array.isArray(r) ||
+      r.length !== 3 ||
+      !isCount(r[0]) ||
+      typeof r[1] !== 'string' ||
+      typeof r[2] !== 'string'
+    )
+      return false;
   }
   return true;
 }

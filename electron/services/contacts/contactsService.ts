@@ -18,7 +18,7 @@ import { newDownload, removeDownload } from './downloads.ts';
 import { writeExport } from './exportFile.ts';
 import { filterTotal, toContactList } from './listView.ts';
 import { createAnchorCache } from './pagingAnchors.ts';
-import { toContactRow } from './rowState.ts';
+import { bulkBusy, toContactRow } from './rowState.ts';
 
 interface ImportSession {
   listId: number;
@@ -116,12 +116,7 @@ export function createContactsService(options: ContactsServiceOptions) {
 
   /** Refuses a change while a bulk change or undo runs on the list. */
   const idle = (listId: number) => {
-    if (jobs.has(listId))
-      throw new DeskFailure(
-        'conflict',
-        'A bulk change is running on this list: wait for it or cancel it.',
-        'listId',
-      );
+    if (jobs.has(listId)) throw bulkBusy();
   };
 
   /**

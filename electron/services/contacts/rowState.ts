@@ -11,6 +11,7 @@ import {
 import { duplicateReason, REASON_SEPARATOR } from '../../../shared/domain/contacts/issues.ts';
 import type { IssueCode } from '../../../shared/domain/contacts/index.ts';
 import type { ContactRow, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { ISSUE_BITS } from '../db/migrations/0020-contacts.ts';
 
 /** One row of the `contacts` table, as better-sqlite3 returns it. */
@@ -51,6 +52,10 @@ export const ROW_COLUMNS = [
 ] as const;
 
 const FLAG_MASK = ISSUE_BITS.duplicate - 1;
+
+/** A change refused while a bulk change or undo runs on the list. */
+export const bulkBusy = (): DeskFailure =>
+  new DeskFailure('conflict', 'A bulk change is running on this list: wait for it or cancel it.', 'listId');
 
 /** The engine's flags of a row (everything but the duplicate bit). */
 export const flagsOf = (issues: number): number => issues & FLAG_MASK;

@@ -15,6 +15,7 @@ import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import { decodeBatch } from '../../contacts/batchData.ts';
 import {
   addRow,
+  bulkBusy,
   e164Digits,
   emptyCounts,
   issueBits,
@@ -262,12 +263,7 @@ function saveUndo(
     db,
     `SELECT list_state FROM contact_undo WHERE list_id = ?`,
   ).get(list.id);
-  if (running && (JSON.parse(running.list_state) as { job?: unknown }).job)
-    throw new DeskFailure(
-      'conflict',
-      'A bulk change is running on this list: wait for it or cancel it.',
-      'listId',
-    );
+  if (running && (JSON.parse(running.list_state) as { job?: unknown }).job) throw bulkBusy();
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(list.id);
   const state: ListState = { counts: list.counts, setup: list.setup, country: list.country };
   prepared(

@@ -8,7 +8,7 @@
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
-import { addRow, flagsOf, ROW_COLUMNS, withDuplicateOf } from '../../contacts/rowState.ts';
+import { addRow, bulkBusy, flagsOf, ROW_COLUMNS, withDuplicateOf } from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query } from '../define.ts';
@@ -155,7 +155,7 @@ const PHONE_INVALID = {
 /** Starts a bulk change (its undo slot replaces the list's), or null when there is nothing to do. */
 function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string }): BulkJob | null {
   const list = readyList(db, a.listId);
-  if (slot(db, a.listId)?.state.job) throw busy();
+  if (slot(db, a.listId)?.state.job) throw bulkBusy();
   const { action } = a;
   let label: string;
   let total: number;
@@ -174,20 +174,7 @@ function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string 
     label = `Apply ${action.country} to ${action.scope === 'invalid' ? 'invalid numbers' : 'numbers'} without a country code`;
   }
   if (total === 0) return null;
-  const job: BulkJob = {
-    listId: a.listId,
-    mode: 'apply',
-    action,
-    phase: 'clear',
-    label,
-    cursor: 0,
-    e164: 0,
-    winner: 0,
-    until: 0,
-    done: 0,
-    total,
-    affected: 0,
-  };
+  const job = newJob(a.listId, 'apply', action, 'clear', label, total);
   const state: SlotState = { counts: list.counts, setup: list.setup, country: list.country, job };
   prepared(
     db,
@@ -198,33 +185,39 @@ function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string 
   return job;
 }
 
-const busy = () =>
-  new DeskFailure('conflict', 'A bulk change is running on this list: wait for it or cancel it.', 'listId');
+const newJob = (
+  listId: number,
+  mode: BulkJob['mode'],
+  action: BulkAction | null,
+  phase: BulkJob['phase'],
+  label: string,
+  total: number,
+): BulkJob => ({
+  listId,
+  mode,
+  action,
+  phase,
+  label,
+  cursor: 0,
+  e164: 0,
+  winner: 0,
+  until: 0,
+  done: 0,
+  total,
+  affected: 0,
+});
 
 /** Starts undoing the list's last change, a chunk at a time. */
 function undoBegin(db: Db, a: { listId: number }): BulkJob {
   readyList(db, a.listId);
   const saved = slot(db, a.listId);
   if (!saved) throw new DeskFailure('conflict', 'There is nothing to undo.', 'listId');
-  if (saved.state.job) throw busy();
+  if (saved.state.job) throw bulkBusy();
   const total = prepared<[number], { n: number }>(
     db,
     `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`,
   ).get(a.listId)!.n;
-  const job: BulkJob = {
-    listId: a.listId,
-    mode: 'undo',
-    action: null,
-    phase: 'swap',
-    label: saved.label,
-    cursor: 0,
-    e164: 0,
-    winner: 0,
-    until: 0,
-    done: 0,
-    total,
-    affected: 0,
-  };
+  const job = newJob(a.listId, 'undo', null, 'swap', saved.label, total);
   saveJob(db, job, a.listId);
   return job;
 }
