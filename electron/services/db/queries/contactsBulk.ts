@@ -124,7 +124,7 @@ function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string)
 // ---- begin ----
 
 /** Rows read per chunk of a bulk step (a step runs chunks until its time budget is spent). */
-export const ROWS_PER_READ = 250;
+export const ROWS_PER_READ = 200;
 
 function targetSetup(list: StoredList, country: string): EngineSetup {
   const resolved = resolveDefaultCountry(country);
