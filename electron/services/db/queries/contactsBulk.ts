@@ -276,18 +276,55 @@ const nextRows = (db: Db, listId: number, from: number, filter: { index: string;
       : `SELECT * FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
   ).all(listId, from, ROWS_PER_READ);
 
-function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
+/** Rows per chunk of exclude / include, done in SQL (only `excluded` moves). */
+export const EXCLUSION_CHUNK = 2000;
+
+/**
+ * Exclude or include a chunk of rows in three statements: snapshot, count per bucket, update.
+ * Only the exclusion moves, so only the bucket pairs of the counts move (issue and edit counts
+ * count excluded rows too).
+ */
+function exclusionChunk(db: Db, job: BulkJob, excluded: 0 | 1, now: string): BulkJob {
+  const f = excluded ? EXCLUDE : INCLUDE;
+  const upper =
+    prepared<[number, number], { row: number }>(
+      db,
+      `SELECT row FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row > ? ORDER BY row LIMIT 1 OFFSET ${EXCLUSION_CHUNK - 1}`,
+    ).get(job.listId, job.cursor)?.row ?? Number.MAX_SAFE_INTEGER;
+  const range = `list_id = ? AND ${f.where} AND row > ? AND row <= ?`;
+  const args: [number, number, number] = [job.listId, job.cursor, upper];
+  const perBucket = prepared<[number, number, number], { bucket: 0 | 1 | 2; n: number }>(
+    db,
+    `SELECT bucket, count(*) AS n FROM contacts INDEXED BY ${f.index} WHERE ${range} GROUP BY bucket`,
+  ).all(...args);
+  prepared<[number, number, number]>(
+    db,
+    `INSERT OR IGNORE INTO contact_undo_rows SELECT * FROM contacts INDEXED BY ${f.index} WHERE ${range}`,
+  ).run(...args);
+  const n = prepared<[number, number, number]>(
+    db,
+    `UPDATE contacts SET excluded = ${excluded} WHERE ${range}`,
+  ).run(...args).changes;
   const list = getList(db, job.listId) as StoredList;
+  const counts = JSON.parse(list.counts) as StoredCounts;
+  for (const { bucket, n: moved } of perBucket) {
+    counts.byBucket[bucket][excluded ? 0 : 1] -= moved;
+    counts.byBucket[bucket][excluded] += moved;
+  }
+  if (n > 0) moveCounts(db, job.listId, counts, now);
+  const next = { ...job, cursor: upper, done: job.done + n, affected: job.affected + n };
+  return upper === Number.MAX_SAFE_INTEGER ? finishApply(db, next, now) : next;
+}
+
+function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
   const action = job.action as BulkAction;
+  if (action.kind === 'exclude-invalid' || action.kind === 'include-all')
+    return exclusionChunk(db, job, action.kind === 'exclude-invalid' ? 1 : 0, now);
+  const list = getList(db, job.listId) as StoredList;
   const changes = new RowChanges(db);
   let rows: StoredRow[];
   let affected = 0;
-  if (action.kind === 'exclude-invalid' || action.kind === 'include-all') {
-    const excluded = action.kind === 'exclude-invalid' ? 1 : 0;
-    rows = nextRows(db, job.listId, job.cursor, excluded ? EXCLUDE : INCLUDE);
-    for (const before of rows) changes.set(before, { ...before, excluded });
-    affected = rows.length;
-  } else if (action.scope === 'invalid') {
+  if (action.scope === 'invalid') {
     // A number read with the new country wins or repeats like an edit: its number is recomputed.
     const target = targetSetup(list, action.country);
     rows = nextRows(db, job.listId, job.cursor, PHONE_INVALID);
