@@ -267,9 +267,15 @@ export function createContactsService(options: ContactsServiceOptions) {
   return {
     /** Lists left half-imported or half-deleted by an earlier run go away. */
     async sweepUnfinished(): Promise<void> {
-      for (const listId of await db.call('contacts.unfinished', {})) void deleteList(listId);
-      // A bulk change or undo cut short by a crash is rolled back (an undo is finished).
-      for (const job of await db.call('contacts.unfinishedJobs', {})) {
+      // Both asked at once (before the first await), so a back end closed right after start
+      // still answers them.
+      const [lists, jobsLeft] = await Promise.all([
+        db.call('contacts.unfinished', {}),
+        db.call('contacts.unfinishedJobs', {}),
+      ]);
+      for (const listId of lists) void deleteList(listId);
+      // A bulk change cut short by a crash is rolled back; an undo or rollback is finished or reversed.
+      for (const job of jobsLeft) {
         void runJob(job).catch((error: unknown) =>
           logger.error('rolling back an unfinished bulk change failed', error, { listId: job.listId }),
         );
