@@ -44,9 +44,9 @@ const standalone = (bytes: Uint8Array): Uint8Array =>
     : new Uint8Array(bytes);
 
 /** Rows deleted per database call when a list goes away (keeps other queries flowing). */
-const DELETE_CHUNK = 20_000;
-/** Free pages given back to the file system per database call after a deletion (8 MB of 4 KiB pages). */
-const RECLAIM_PAGES = 2048;
+const DELETE_CHUNK = 5_000;
+/** Free pages given back to the file system per database call after a deletion (4 MB of 4 KiB pages). */
+const RECLAIM_PAGES = 1024;
 /** An import with no message for this long is given up (its page was closed or crashed). */
 export const IMPORT_IDLE_MS = 10 * 60 * 1000;
 
@@ -153,7 +153,7 @@ export function createContactsService(options: ContactsServiceOptions) {
               : rollingBack
                 ? 'cancelling'
                 : 'running',
-          done: job.done,
+          done: Math.min(job.done, job.total),
           total: job.total,
           cancellable: !rollingBack,
         });

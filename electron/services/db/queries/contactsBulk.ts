@@ -8,7 +8,14 @@
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
-import { addRow, bulkBusy, flagsOf, ROW_COLUMNS, withDuplicateOf } from '../../contacts/rowState.ts';
+import {
+  addRow,
+  bulkBusy,
+  flagsOf,
+  listCounts,
+  ROW_COLUMNS,
+  withDuplicateOf,
+} from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query } from '../define.ts';
@@ -52,6 +59,8 @@ export interface BulkJob {
   total: number;
   /** Rows whose number or issues changed (what the operator is told). */
   affected: number;
+  /** Rows put in the snapshot so far (the undo's total, without counting a million rows). */
+  saved: number;
 }
 
 const isCancellable = (job: BulkJob): boolean => job.mode === 'apply' || job.mode === 'undo';
@@ -63,7 +72,7 @@ export function rollbackJob(job: BulkJob): BulkJob {
     // Nothing changed while the old undo was being cleared: just finish clearing.
     return job.phase === 'clear'
       ? { ...base, mode: 'revert', phase: 'drop', label: 'Cancelling' }
-      : { ...base, mode: 'revert', phase: 'swap', label: 'Cancelling', until: 0 };
+      : { ...base, mode: 'revert', phase: 'swap', label: 'Cancelling', until: 0, total: job.saved };
   }
   if (job.mode === 'undo' && job.phase === 'swap')
     return { ...base, mode: 'unswap', phase: 'swap', label: 'Cancelling the undo', until: job.cursor };
@@ -74,6 +83,8 @@ export function rollbackJob(job: BulkJob): BulkJob {
 
 interface SlotState extends ListState {
   job: BulkJob | null;
+  /** Rows in the snapshot, once a bulk change is complete. */
+  saved?: number;
 }
 
 function slot(db: Db, listId: number): { label: string; state: SlotState } | null {
@@ -86,13 +97,11 @@ function slot(db: Db, listId: number): { label: string; state: SlotState } | nul
   return { label: saved.label, state: { ...state, job: state.job ?? null } };
 }
 
-const saveJob = (db: Db, job: BulkJob | null, listId: number): void => {
+const saveJob = (db: Db, job: BulkJob | null, listId: number, saved?: number): void => {
   const current = slot(db, listId);
   if (!current) return;
-  prepared(db, `UPDATE contact_undo SET list_state = ? WHERE list_id = ?`).run(
-    JSON.stringify({ ...current.state, job }),
-    listId,
-  );
+  const state: SlotState = { ...current.state, job, ...(saved === undefined ? {} : { saved }) };
+  prepared(db, `UPDATE contact_undo SET list_state = ? WHERE list_id = ?`).run(JSON.stringify(state), listId);
 };
 
 const moveCounts = (db: Db, listId: number, counts: StoredCounts, now: string): void =>
@@ -109,16 +118,18 @@ const snapshotValues = (r: StoredRow) => ROW_COLUMNS.map((c) => r[c]);
 const rewriteValues = (r: StoredRow) => [...SNAPSHOT_SET.map((c) => r[c]), r.list_id, r.row];
 
 /** Ends a chunk: first states of changed rows to the snapshot, counts moved by the deltas. */
-function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string): void {
-  if (changes.rows.size === 0) return;
+function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string): number {
+  if (changes.rows.size === 0) return 0;
+  let saved = 0;
   const counts = JSON.parse(list.counts) as StoredCounts;
   const snapshot = prepared(db, INSERT_SNAPSHOT);
   for (const { before, after } of changes.rows.values()) {
-    snapshot.run(snapshotValues(before)); // kept only if the row has no earlier snapshot in this job
+    saved += snapshot.run(snapshotValues(before)).changes; // kept only if the row has no earlier snapshot in this job
     addRow(counts, before, -1);
     addRow(counts, after, 1);
   }
   moveCounts(db, list.id, counts, now);
+  return saved;
 }
 
 // ---- begin ----
@@ -205,6 +216,7 @@ const newJob = (
   done: 0,
   total,
   affected: 0,
+  saved: 0,
 });
 
 /** Starts undoing the list's last change, a chunk at a time. */
@@ -213,10 +225,13 @@ function undoBegin(db: Db, a: { listId: number }): BulkJob {
   const saved = slot(db, a.listId);
   if (!saved) throw new DeskFailure('conflict', 'There is nothing to undo.', 'listId');
   if (saved.state.job) throw bulkBusy();
-  const total = prepared<[number], { n: number }>(
-    db,
-    `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`,
-  ).get(a.listId)!.n;
+  // A bulk change recorded its snapshot's size; an edit's few rows are counted.
+  const total =
+    saved.state.saved ??
+    prepared<[number], { n: number }>(
+      db,
+      `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`,
+    ).get(a.listId)!.n;
   const job = newJob(a.listId, 'undo', null, 'swap', saved.label, total);
   saveJob(db, job, a.listId);
   return job;
@@ -297,10 +312,10 @@ function exclusionChunk(db: Db, job: BulkJob, excluded: 0 | 1, now: string): Bul
     db,
     `SELECT bucket, count(*) AS n FROM contacts INDEXED BY ${f.index} WHERE ${range} GROUP BY bucket`,
   ).all(...args);
-  prepared<[number, number, number]>(
+  const saved = prepared<[number, number, number]>(
     db,
     `INSERT OR IGNORE INTO contact_undo_rows SELECT * FROM contacts INDEXED BY ${f.index} WHERE ${range}`,
-  ).run(...args);
+  ).run(...args).changes;
   const n = prepared<[number, number, number]>(
     db,
     `UPDATE contacts SET excluded = ${excluded} WHERE ${range}`,
@@ -312,7 +327,13 @@ function exclusionChunk(db: Db, job: BulkJob, excluded: 0 | 1, now: string): Bul
     counts.byBucket[bucket][excluded] += moved;
   }
   if (n > 0) moveCounts(db, job.listId, counts, now);
-  const next = { ...job, cursor: upper, done: job.done + n, affected: job.affected + n };
+  const next = {
+    ...job,
+    cursor: upper,
+    done: job.done + n,
+    affected: job.affected + n,
+    saved: job.saved + saved,
+  };
   return upper === Number.MAX_SAFE_INTEGER ? finishApply(db, next, now) : next;
 }
 
@@ -350,19 +371,19 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
         changes.set(before, after);
     }
   }
-  commitChunk(db, list, changes, now);
+  const saved = commitChunk(db, list, changes, now);
   const next = {
     ...job,
+    saved: job.saved + saved,
     cursor: rows.length > 0 ? (rows[rows.length - 1] as StoredRow).row : job.cursor,
     done: job.done + rows.length,
     affected: job.affected + affected,
   };
   if (rows.length === ROWS_PER_READ) return next;
   if (action.kind === 'apply-country' && action.scope === 'all') {
-    const numbers = prepared<[number], { n: number }>(
-      db,
-      `SELECT count(*) AS n FROM contact_numbers WHERE list_id = ?`,
-    ).get(job.listId)!.n;
+    // Rows with a valid number, about (counting contact_numbers would read a million entries).
+    const c = listCounts(JSON.parse(list.counts) as StoredCounts);
+    const numbers = c.valid + c.duplicates;
     return {
       ...next,
       phase: 'numbers',
@@ -401,9 +422,16 @@ function numbersChunk(db: Db, job: BulkJob, now: string): BulkJob {
       changes.set(stored, withDuplicateOf(stored, duplicateOf));
     }
   }
-  commitChunk(db, list, changes, now);
+  const saved = commitChunk(db, list, changes, now);
   const last = rows[rows.length - 1];
-  const next = { ...job, e164, winner, cursor: last ? last.row : job.cursor, done: job.done + rows.length };
+  const next = {
+    ...job,
+    e164,
+    winner,
+    cursor: last ? last.row : job.cursor,
+    done: job.done + rows.length,
+    saved: job.saved + saved,
+  };
   return rows.length === ROWS_PER_READ * 4 ? next : finishApply(db, next, now);
 }
 
@@ -418,7 +446,7 @@ function finishApply(db: Db, job: BulkJob, now: string): BulkJob {
       job.listId,
     );
   }
-  saveJob(db, null, job.listId);
+  saveJob(db, null, job.listId, job.saved);
   const list = getList(db, job.listId) as StoredList;
   moveCounts(db, job.listId, JSON.parse(list.counts) as StoredCounts, now);
   return { ...job, phase: 'done' };
