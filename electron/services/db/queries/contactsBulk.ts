@@ -292,7 +292,7 @@ const nextRows = (db: Db, listId: number, from: number, filter: { index: string;
   ).all(listId, from, ROWS_PER_READ);
 
 /** Rows per chunk of exclude / include, done in SQL (only `excluded` moves). */
-export const EXCLUSION_CHUNK = 2000;
+export const EXCLUSION_CHUNK = 500;
 
 /**
  * Exclude or include a chunk of rows in three statements: snapshot, count per bucket, update.
