@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { eventNames } from '../../shared/ipc/contract.ts';
 import { fail } from '../../shared/ipc/result.ts';
-import { clientMessageSchema, DESK_SOCKET_PATH } from '../../shared/ipc/wire.ts';
+import { clientMessageSchema, decodeBinaryInvoke, DESK_SOCKET_PATH } from '../../shared/ipc/wire.ts';
 import type { ServerMessage } from '../../shared/ipc/wire.ts';
 import type { Desk } from '../services/createDesk.ts';
 import type { Logger } from '../services/logging/logger.ts';
@@ -46,12 +46,18 @@ export function createDeskSocket(options: {
   wss.on('connection', (ws) => {
     ws.on('error', (error) => logger.warn('socket error', { reason: error.message }));
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
       let json: unknown;
-      try {
-        json = JSON.parse(data.toString());
-      } catch {
-        return;
+      if (isBinary) {
+        // An invoke with one field as raw bytes (an import batch): header checked like text.
+        const frame = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+        json = decodeBinaryInvoke(frame);
+        if (json === null) return;
+      } else {
+        try {
+          json = JSON.parse(data.toString());
+        } catch {
+          return;
+        }
       }
       const message = clientMessageSchema.safeParse(json);
       if (!message.success) {

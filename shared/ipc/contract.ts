@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Result } from './result.ts';
 import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
-import { contactsChannels } from './channels/contacts.ts';
+import { contactsChannels, contactsEvents } from './channels/contacts.ts';
 import { agentsChannels, agentsEvents } from './channels/agents.ts';
 
 /**
@@ -19,6 +19,7 @@ export const contractEvents = {
   ...appEvents,
   ...workspaceEvents,
   ...agentsEvents,
+  ...contactsEvents,
 };
 
 export type Contract = typeof contract;

@@ -1,13 +1,14 @@
 // The import batch as it arrives (see importBatchMetaSchema): a JSON line of columns, then one
-// JSON line of cells per row. Parsed and checked here, on the back end's main thread, into what
-// the database worker inserts; the cells' JSON text is kept as is (it is what gets stored).
+// JSON line of cells per row, as text or as its UTF-8 bytes. Parsed and checked here, in the
+// database worker (contacts.insertBatch), into the rows it inserts; the cells' JSON text is kept
+// as is (it is what gets stored).
 import { BUCKET, bucketOf } from '../../../shared/domain/contacts/index.ts';
 import { importBatchMetaSchema, rowCellsSchema } from '../../../shared/ipc/channels/contacts.ts';
 import type { ImportBatchMeta } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { issueBits, renderTail } from './rowState.ts';
 
-/** A checked batch, ready for contacts.insertBatch (plain data: it crosses to the worker). */
+/** A checked batch, as contacts.insertBatch stores it. */
 export interface InsertPlan {
   pos: number;
   rows: number[];
@@ -43,11 +44,23 @@ export function isBatchMeta(v: unknown): v is ImportBatchMeta {
   if (!isCount(m.pos) || !Array.isArray(rows)) return false;
   const n = rows.length;
   if (!countsIn(rows, n, Number.MAX_SAFE_INTEGER, 1)) return false;
-  if (!countsIn(m.buckets, n, 2) || !countsIn(m.flags, n, 255) || !countsIn(m.duplicateOf, n, Number.MAX_SAFE_INTEGER)) return false;
+  if (
+    !countsIn(m.buckets, n, 2) ||
+    !countsIn(m.flags, n, 255) ||
+    !countsIn(m.duplicateOf, n, Number.MAX_SAFE_INTEGER)
+  )
+    return false;
   if (!countsIn(m.e164, n, MAX_E164)) return false;
   if (!Array.isArray(m.rejects)) return false;
   for (const r of m.rejects as unknown[]) {
-    if (!Array.isArray(r) || r.length !== 3 || !isCount(r[0]) || typeof r[1] !== 'string' || typeof r[2] !== 'string') return false;
+    if (
+      !Array.isArray(r) ||
+      r.length !== 3 ||
+      !isCount(r[0]) ||
+      typeof r[1] !== 'string' ||
+      typeof r[2] !== 'string'
+    )
+      return false;
   }
   return true;
 }
@@ -57,7 +70,20 @@ export function isRowCells(v: unknown): v is string[] {
   return true;
 }
 
-export function decodeBatch(data: string, phoneIndex: number): InsertPlan {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The batch's text: bytes must be valid UTF-8 (a damaged frame is refused, never guessed at). */
+function batchText(data: string | Uint8Array): string {
+  if (typeof data === 'string') return data;
+  try {
+    return utf8.decode(data);
+  } catch {
+    throw invalid('The import batch is not valid UTF-8 text.');
+  }
+}
+
+export function decodeBatch(batch: string | Uint8Array, phoneIndex: number): InsertPlan {
+  const data = batchText(batch);
   const split = data.indexOf('\n');
   let json: unknown;
   try {

@@ -8,17 +8,17 @@ import { ContactsError, resolveSetup } from '../../../shared/domain/contacts/ind
 import type { CleanChoices, EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import { variableChecks } from '../../../shared/ipc/channels/contacts.ts';
-import type { ContactFilter, ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import type { BulkProgress, ContactFilter, ContactList } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
+import type { BulkAction, BulkJob } from '../db/queries/contactsBulk.ts';
+import type { EventBus } from '../desk/events.ts';
 import type { Logger } from '../logging/logger.ts';
-import { decodeBatch } from './batchData.ts';
-import type { InsertPlan } from './batchData.ts';
 import { newDownload, removeDownload } from './downloads.ts';
 import { writeExport } from './exportFile.ts';
 import { filterTotal, toContactList } from './listView.ts';
 import { createAnchorCache } from './pagingAnchors.ts';
-import { toContactRow } from './rowState.ts';
+import { bulkBusy, toContactRow } from './rowState.ts';
 
 interface ImportSession {
   listId: number;
@@ -35,8 +35,18 @@ interface ImportSession {
   started: number;
 }
 
+/** The bytes in a buffer of their own (a socket frame is a view into a larger one), so they can move. */
+const standalone = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength &&
+  bytes.buffer instanceof ArrayBuffer
+    ? bytes
+    : new Uint8Array(bytes);
+
 /** Rows deleted per database call when a list goes away (keeps other queries flowing). */
-const DELETE_CHUNK = 20_000;
+const DELETE_CHUNK = 5_000;
+/** Free pages given back to the file system per database call after a deletion (4 MB of 4 KiB pages). */
+const RECLAIM_PAGES = 1024;
 /** An import with no message for this long is given up (its page was closed or crashed). */
 export const IMPORT_IDLE_MS = 10 * 60 * 1000;
 
@@ -78,7 +88,26 @@ export interface ContactsServiceOptions {
     agentId: string;
     versionId?: string | undefined;
   }) => Promise<{ setup: EngineSetup; variablesMap: Record<string, string> }>;
+  /** Where bulk progress goes (contacts:bulk-progress); none in some tests. */
+  events?: Pick<EventBus, 'emit'>;
+  /** Rows deleted per database call when a list goes away (tests make it small). */
+  deleteChunk?: number;
+  /** Time budget of one bulk step (0: one chunk of rows per step, as tests use). */
+  stepMs?: number;
 }
+
+/** Time budget of one bulk step in the database worker: a page read waits at most about this. */
+const STEP_MS = 25;
+
+/** A bulk change or undo running on a list (one at a time per list). */
+interface RunningJob {
+  cancel: boolean;
+  /** The list went away: stop without rolling back. */
+  stopped: boolean;
+}
+
+const progressAction = (job: BulkJob): BulkProgress['action'] =>
+  job.mode === 'undo' || job.mode === 'unswap' || !job.action ? 'undo' : job.action.kind;
 
 export function createContactsService(options: ContactsServiceOptions) {
   const { db, logger } = options;
@@ -86,6 +115,71 @@ export function createContactsService(options: ContactsServiceOptions) {
   const sessions = new Map<string, ImportSession>();
   const anchors = createAnchorCache();
   const deletions = new Set<Promise<void>>();
+  const jobs = new Map<number, RunningJob>();
+  const deleteChunk = options.deleteChunk ?? DELETE_CHUNK;
+  const stepMs = options.stepMs ?? STEP_MS;
+  const progress = (p: BulkProgress) => options.events?.emit('contacts:bulk-progress', p);
+
+  /** Refuses a change while a bulk change or undo runs on the list. */
+  const idle = (listId: number) => {
+    if (jobs.has(listId)) throw bulkBusy();
+  };
+
+  /**
+   * Runs a job a step at a time (each step one short transaction in the database worker, so page
+   * reads get their turn between steps), reporting progress; Cancel turns it into its rollback.
+   */
+  const runJob = async (first: BulkJob): Promise<{ job: BulkJob; cancelled: boolean; list: ContactList }> => {
+    const { listId } = first;
+    const running: RunningJob = { cancel: false, stopped: false };
+    jobs.set(listId, running);
+    let job = first;
+    let cancelled = false;
+    const action = progressAction(first);
+    try {
+      while (job.phase !== 'done') {
+        if (running.stopped)
+          throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
+        const cancel = running.cancel && (job.mode === 'apply' || job.mode === 'undo');
+        if (cancel) cancelled = true;
+        job = await db.call('contacts.bulkStep', { job, cancel, budgetMs: stepMs, now: now() });
+        // Calls that arrived meanwhile (a page read's second query) go to the worker before the next step.
+        await new Promise((resolve) => setImmediate(resolve));
+        anchors.forget(listId);
+        const rollingBack = job.mode === 'revert' || job.mode === 'unswap';
+        progress({
+          listId,
+          action,
+          label: job.label,
+          state:
+            job.phase === 'done'
+              ? cancelled
+                ? 'cancelled'
+                : 'done'
+              : rollingBack
+                ? 'cancelling'
+                : 'running',
+          done: Math.min(job.done, job.total),
+          total: job.total,
+          cancellable: !rollingBack,
+        });
+      }
+      return { job, cancelled, list: await list(listId) };
+    } catch (error) {
+      progress({
+        listId,
+        action,
+        label: job.label,
+        state: 'failed',
+        done: job.done,
+        total: job.total,
+        cancellable: false,
+      });
+      throw error;
+    } finally {
+      jobs.delete(listId);
+    }
+  };
 
   const list = async (listId: number): Promise<ContactList> => {
     const stored = await db.call('contacts.list', { listId });
@@ -100,14 +194,39 @@ export function createContactsService(options: ContactsServiceOptions) {
    */
   const deleteList = (listId: number, after: Promise<unknown> = Promise.resolve()): Promise<void> => {
     anchors.forget(listId);
+    const running = jobs.get(listId);
+    if (running) running.stopped = true;
     const work = (async () => {
       // Marked first (this call is sent at once, ahead of any later query), removed afterwards.
-      await db.call('contacts.markDeleting', { listId });
+      const read = db.call('contacts.list', { listId });
+      const marked = db.call('contacts.markDeleting', { listId });
+      const stored = await read;
+      await marked;
       await after.catch(() => undefined);
-      while ((await db.call('contacts.clearRows', { listId, limit: DELETE_CHUNK })) > 0) {
+      const total = stored ? toContactList(stored).counts.rows : 0;
+      const label = stored ? `Delete ${stored.name}` : 'Delete a list';
+      let done = 0;
+      for (;;) {
+        const n = await db.call('contacts.clearRows', { listId, limit: deleteChunk });
+        if (n === 0) break;
         // Next chunk: other queries get their turn between calls.
+        done += n;
+        progress({
+          listId,
+          action: 'delete',
+          label,
+          state: 'running',
+          done: Math.min(done, total),
+          total,
+          cancellable: false,
+        });
       }
       await db.call('contacts.removeList', { listId });
+      // The file gives the space back, a few megabytes per call so the worker keeps answering.
+      while (await db.call('db.reclaimSpace', { pages: RECLAIM_PAGES })) {
+        // Next chunk.
+      }
+      progress({ listId, action: 'delete', label, state: 'done', done: total, total, cancellable: false });
     })().catch((error: unknown) => logger.error('deleting a contact list failed', error, { listId }));
     deletions.add(work);
     void work.finally(() => deletions.delete(work));
@@ -154,7 +273,19 @@ export function createContactsService(options: ContactsServiceOptions) {
   return {
     /** Lists left half-imported or half-deleted by an earlier run go away. */
     async sweepUnfinished(): Promise<void> {
-      for (const listId of await db.call('contacts.unfinished', {})) void deleteList(listId);
+      // Both asked at once (before the first await), so a back end closed right after start
+      // still answers them.
+      const [lists, jobsLeft] = await Promise.all([
+        db.call('contacts.unfinished', {}),
+        db.call('contacts.unfinishedJobs', {}),
+      ]);
+      for (const listId of lists) void deleteList(listId);
+      // A bulk change cut short by a crash is rolled back; an undo or rollback is finished or reversed.
+      for (const job of jobsLeft) {
+        void runJob(job).catch((error: unknown) =>
+          logger.error('rolling back an unfinished bulk change failed', error, { listId: job.listId }),
+        );
+      }
     },
 
     async lists(): Promise<ResponseOf<'contacts:lists'>> {
@@ -213,13 +344,6 @@ export function createContactsService(options: ContactsServiceOptions) {
       req: ParsedRequestOf<'contacts:import-batch'>,
     ): Promise<ResponseOf<'contacts:import-batch'>> {
       const s = session(req.importId);
-      // Decoded on arrival, so this thread checks batch k+1 while the database worker stores k.
-      let batch: InsertPlan;
-      try {
-        batch = decodeBatch(req.data, s.phoneIndex);
-      } catch (error) {
-        return queued(s, () => Promise.reject(error));
-      }
       return queued(s, async () => {
         if (req.seq !== s.nextSeq) {
           throw new DeskFailure(
@@ -228,21 +352,17 @@ export function createContactsService(options: ContactsServiceOptions) {
             'seq',
           );
         }
-        if (batch.pos !== s.pos) {
-          throw new DeskFailure(
-            'invalid_request',
-            `Import batch ${req.seq} starts at row position ${batch.pos}, expected ${s.pos}.`,
-            'data',
-          );
-        }
-        const first = batch.rows[0];
-        if (first !== undefined && first <= s.lastRow) {
-          throw new DeskFailure('invalid_request', `Import batch ${req.seq} repeats row ${first}.`, 'data');
-        }
-        await db.call('contacts.insertBatch', { listId: s.listId, plan: batch });
+        // The bytes go to the database worker as they came (moved, not cloned); it checks and
+        // stores them, so this thread never parses a row.
+        const data = typeof req.data === 'string' ? req.data : standalone(req.data);
+        const stored = await db.call(
+          'contacts.insertBatch',
+          { listId: s.listId, seq: req.seq, data, phoneIndex: s.phoneIndex, pos: s.pos, afterRow: s.lastRow },
+          typeof data === 'string' ? [] : [data.buffer as ArrayBuffer],
+        );
         s.nextSeq++;
-        s.pos += batch.rows.length;
-        s.lastRow = batch.rows[batch.rows.length - 1] ?? s.lastRow;
+        s.pos += stored.rows;
+        s.lastRow = stored.lastRow ?? s.lastRow;
         return { received: s.pos };
       });
     },
@@ -309,7 +429,15 @@ export function createContactsService(options: ContactsServiceOptions) {
     },
 
     async rows(req: ParsedRequestOf<'contacts:rows'>): Promise<ResponseOf<'contacts:rows'>> {
-      const stored = await db.call('contacts.list', { listId: req.listId });
+      const all = req.filter === 'all';
+      const read = db.call('contacts.list', { listId: req.listId });
+      // 'all' pages by position and needs nothing from the list: both queries go at once, so a
+      // page read waits behind at most one step of a bulk change.
+      const page = (fromRow: number, skip: number) =>
+        db.call('contacts.page', { listId: req.listId, filter: req.filter, fromRow, skip, limit: req.limit });
+      const early = all ? page(0, req.offset) : null;
+      early?.catch(() => undefined);
+      const stored = await read;
       if (!stored || stored.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
       const total = req.filter.startsWith('empty:')
@@ -319,18 +447,13 @@ export function createContactsService(options: ContactsServiceOptions) {
           })
         : filterTotal(toContactList(stored).counts, req.filter);
       if (req.offset >= total) return { total, offset: req.offset, rows: [] };
-      // 'all' pages by position directly; filters start from the nearest known anchor.
-      const all = req.filter === 'all';
-      const { fromRow, skip } = all
-        ? { fromRow: 0, skip: req.offset }
-        : anchors.start(req.listId, req.filter, stored.revision, req.offset);
-      const rows = await db.call('contacts.page', {
-        listId: req.listId,
-        filter: req.filter,
-        fromRow,
-        skip,
-        limit: req.limit,
-      });
+      // Filters start from the nearest known anchor.
+      let rows;
+      if (early) rows = await early;
+      else {
+        const { fromRow, skip } = anchors.start(req.listId, req.filter, stored.revision, req.offset);
+        rows = await page(fromRow, skip);
+      }
       if (!all)
         anchors.learn(
           req.listId,
@@ -347,6 +470,7 @@ export function createContactsService(options: ContactsServiceOptions) {
     },
 
     async editCell(req: ParsedRequestOf<'contacts:edit-cell'>): Promise<ResponseOf<'contacts:edit-cell'>> {
+      idle(req.listId);
       const result = await db.call('contacts.editCell', { ...req, now: now() });
       return { list: toContactList(result.list), changed: result.changed.map(toContactRow) };
     },
@@ -354,28 +478,40 @@ export function createContactsService(options: ContactsServiceOptions) {
     async setExcluded(
       req: ParsedRequestOf<'contacts:set-excluded'>,
     ): Promise<ResponseOf<'contacts:set-excluded'>> {
+      idle(req.listId);
       return { list: toContactList(await db.call('contacts.setExcluded', { ...req, now: now() })) };
     },
 
     async bulk(req: ParsedRequestOf<'contacts:bulk'>): Promise<ResponseOf<'contacts:bulk'>> {
-      const args = { listId: req.listId, now: now() };
-      const result =
-        req.action === 'exclude-invalid'
-          ? await db.call('contacts.excludeInvalid', args)
-          : req.action === 'exclude-landline'
-            ? await db.call('contacts.excludeLandline', args)
-            : req.action === 'include-all'
-              ? await db.call('contacts.includeAll', args)
-              : await db.call('contacts.applyCountry', { ...args, country: req.country, scope: req.scope });
-      return { list: toContactList(result.list), affected: result.affected };
+      idle(req.listId);
+      const action: BulkAction =
+        req.action === 'apply-country'
+          ? { kind: 'apply-country', country: req.country, scope: req.scope }
+          : { kind: req.action };
+      const job = await db.call('contacts.bulkBegin', { listId: req.listId, action, now: now() });
+      if (!job) return { list: await list(req.listId), affected: 0, cancelled: false };
+      const end = await runJob(job);
+      return { list: end.list, affected: end.cancelled ? 0 : end.job.affected, cancelled: end.cancelled };
     },
 
     async undo(req: ParsedRequestOf<'contacts:undo'>): Promise<ResponseOf<'contacts:undo'>> {
-      const result = await db.call('contacts.undo', { listId: req.listId, now: now() });
-      return { list: toContactList(result.list), undone: result.undone };
+      idle(req.listId);
+      const job = await db.call('contacts.undoBegin', { listId: req.listId });
+      const end = await runJob(job);
+      return { list: end.list, undone: job.label, cancelled: end.cancelled };
+    },
+
+    async cancelBulk(
+      req: ParsedRequestOf<'contacts:bulk-cancel'>,
+    ): Promise<ResponseOf<'contacts:bulk-cancel'>> {
+      const running = jobs.get(req.listId);
+      if (!running || running.cancel) return { cancelling: false };
+      running.cancel = true;
+      return { cancelling: true };
     },
 
     async exportFile(req: ParsedRequestOf<'contacts:export'>): Promise<ResponseOf<'contacts:export'>> {
+      idle(req.listId);
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
@@ -461,6 +597,9 @@ export function createContactsService(options: ContactsServiceOptions) {
     async settle(): Promise<void> {
       while (deletions.size > 0) await Promise.all([...deletions]);
     },
+
+    /** Whether a bulk change or undo runs on the list (tests). */
+    busy: (listId: number): boolean => jobs.has(listId),
   };
 }
 

@@ -12,6 +12,7 @@ export const contactsDomain = defineDomain({
       logger: ctx.logger,
       dataDir: ctx.options.dataDir,
       agentUpload: (req) => agentUpload(ctx, req),
+      events: ctx.events,
     });
     // Half-imported lists and unfetched downloads from an earlier run go away.
     void service
@@ -42,6 +43,7 @@ export const contactsDomain = defineDomain({
       'contacts:set-excluded': (request) => service.setExcluded(request),
       'contacts:bulk': (request) => service.bulk(request),
       'contacts:undo': (request) => service.undo(request),
+      'contacts:bulk-cancel': (request) => service.cancelBulk(request),
       'contacts:export': (request) => service.exportFile(request),
     };
   },

@@ -13,6 +13,7 @@ import {
 import { withDuplicateReason } from '../../../shared/domain/contacts/lateDuplicates.ts';
 import type { IssueCode } from '../../../shared/domain/contacts/index.ts';
 import type { ContactRow, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { ISSUE_BITS } from '../db/migrations/0035-contacts-issue-codes.ts';
 
 /** One row of the `contacts` table, as better-sqlite3 returns it. */
@@ -58,6 +59,10 @@ const MOVED = [
   [ISSUE.phone_landline, ISSUE_BITS.phone_landline],
   [ISSUE.quote_unbalanced, ISSUE_BITS.quote_unbalanced],
 ] as const;
+
+/** A change refused while a bulk change or undo runs on the list. */
+export const bulkBusy = (): DeskFailure =>
+  new DeskFailure('conflict', 'A bulk change is running on this list: wait for it or cancel it.', 'listId');
 
 /** The engine's flags of a row (everything but the duplicate bit). */
 export function flagsOf(issues: number): number {

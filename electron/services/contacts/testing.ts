@@ -34,6 +34,7 @@ const NEWLINES = { lf: '\n', crlf: '\r\n', cr: '\r' } as const;
 export interface Imported {
   list: ContactList;
   engine: InMemoryResult;
+  listId: number;
 }
 
 /**
@@ -61,7 +62,14 @@ export type ImportTarget = Pick<ContactsService, 'importBegin' | 'importBatch' |
 export async function importThroughService(
   service: ImportTarget,
   bytes: Uint8Array,
-  options: { country?: string; variables?: VariableMapping[]; blockBytes?: number; name?: string } = {},
+  options: {
+    country?: string;
+    variables?: VariableMapping[];
+    blockBytes?: number;
+    name?: string;
+    /** false: stop before import-finish, as an app that stopped mid-import leaves it. */
+    finish?: boolean;
+  } = {},
 ): Promise<Imported> {
   const choices: ImportChoices = { country: options.country ?? 'IN', variables: options.variables ?? [] };
   const engine = await cleanInMemory(bytes, engineChoices(choices), {
@@ -103,11 +111,12 @@ export async function importThroughService(
     await service.importBatch({ importId: begun.importId, seq: seq++, data });
     pos += n;
   }
+  if (options.finish === false) return { list: begun.list, engine, listId: begun.list.id };
   const finished = await service.importFinish({
     importId: begun.importId,
     report: toImportReport(report, 1),
   });
-  return { list: finished.list, engine };
+  return { list: finished.list, engine, listId: finished.list.id };
 }
 
 /** Lines of a CSV text that start records (header excluded), keyed by their spreadsheet row. */

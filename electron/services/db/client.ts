@@ -10,7 +10,8 @@ import { deserializeError } from './serializeError.ts';
 
 /** The back end's handle on the database worker: named queries only, typed from the registry. */
 export interface DbClient {
-  call<M extends QueryName>(method: M, args: QueryArgs<M>): Promise<QueryResult<M>>;
+  /** `transfer`: buffers of `args` moved to the worker rather than copied (they become unusable here). */
+  call<M extends QueryName>(method: M, args: QueryArgs<M>, transfer?: readonly ArrayBuffer[]): Promise<QueryResult<M>>;
   /** Pulls a named stream batch by batch; breaking out of the loop closes it in the worker. */
   stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]>;
   readonly schemaVersion: number;
@@ -71,12 +72,12 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
     });
   });
 
-  const send = (request: Omit<DbRequest, 'seq'>): Promise<unknown> => {
+  const send = (request: Omit<DbRequest, 'seq'>, transfer: readonly ArrayBuffer[] = []): Promise<unknown> => {
     if (stopped) return Promise.reject(stopped);
     const id = ++seq;
     return new Promise((resolve, reject) => {
       pending.set(id, { method: request.method, resolve, reject });
-      worker.postMessage({ ...request, seq: id });
+      worker.postMessage({ ...request, seq: id }, [...transfer]);
     });
   };
 
@@ -91,7 +92,7 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
 
   return {
     schemaVersion,
-    call: (method, args) => send({ method, args }) as Promise<never>,
+    call: (method, args, transfer) => send({ method, args }, transfer) as Promise<never>,
     stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]> {
       return {
         async *[Symbol.asyncIterator]() {

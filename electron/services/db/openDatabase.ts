@@ -17,6 +17,12 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
   let db: Db;
   try {
     db = new Database(file);
+    // Free pages go back to the file system in steps (db.reclaimSpace) after a big deletion. A new
+    // file gets this before its first table; an older one is rebuilt once (VACUUM) to get it.
+    if (db.pragma('auto_vacuum', { simple: true }) !== 2) {
+      db.pragma('auto_vacuum = INCREMENTAL');
+      db.exec('VACUUM');
+    }
     db.pragma('journal_mode = WAL');
   } catch (error) {
     throw new DeskFailure(
@@ -29,6 +35,9 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // The WAL file is cut back to 64 MB after a checkpoint (a big import or deletion grows it).
+    // Checkpoints stay at SQLite's 4 MB: larger ones stall the queries behind them longer.
+    db.pragma('journal_size_limit = 67108864');
     migrate(db, migrations);
     return db;
   } catch (error) {

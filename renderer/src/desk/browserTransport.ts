@@ -2,7 +2,12 @@ import type { Channel, DeskTransport, EventName } from '../../../shared/ipc/cont
 import type { Result } from '../../../shared/ipc/result.ts';
 import { fail } from '../../../shared/ipc/result.ts';
 import type { ClientMessage } from '../../../shared/ipc/wire.ts';
-import { CLOSE_REFUSED, serverMessageSchema } from '../../../shared/ipc/wire.ts';
+import {
+  binaryFieldOf,
+  CLOSE_REFUSED,
+  encodeBinaryInvoke,
+  serverMessageSchema,
+} from '../../../shared/ipc/wire.ts';
 import type { BackoffOptions } from './backoff.ts';
 import { backoffDelay, defaultBackoff } from './backoff.ts';
 import { LOST_MESSAGE, REFUSED_MESSAGE, UNREACHABLE_MESSAGE } from './messages.ts';
@@ -16,7 +21,7 @@ import { LOST_MESSAGE, REFUSED_MESSAGE, UNREACHABLE_MESSAGE } from './messages.t
 /** The part of a browser WebSocket this transport uses (a fake in unit tests). */
 export interface SocketLike {
   readonly readyState: number;
-  send(data: string): void;
+  send(data: string | Uint8Array<ArrayBuffer>): void;
   close(code?: number, reason?: string): void;
   onopen: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
@@ -118,9 +123,11 @@ export function createBrowserTransport(options: BrowserTransportOptions): Browse
   };
 
   const send = (message: ClientMessage, resolve: (result: Result<unknown>) => void) => {
-    let text: string;
+    let text: string | Uint8Array<ArrayBuffer>;
     try {
-      text = JSON.stringify(message);
+      // A request with bytes (an import batch) goes as one binary frame, its bytes never escaped.
+      const field = binaryFieldOf(message.request);
+      text = field === null ? JSON.stringify(message) : encodeBinaryInvoke(message, field);
     } catch {
       resolve(fail('invalid_request', 'This request cannot be sent: it is not plain data.'));
       return;

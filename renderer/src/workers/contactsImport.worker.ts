@@ -6,7 +6,7 @@ import { createImportRun } from './importRun.ts';
 
 const controller = new AbortController();
 let run: ReturnType<typeof createImportRun> | null = null;
-const post = (message: FromCoordinator) => self.postMessage(message);
+const post = (message: FromCoordinator, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
 self.onmessage = (event: MessageEvent<ToCoordinator>) => {
   const message = event.data;

@@ -20,8 +20,8 @@ export type ToCoordinator =
 export type FromCoordinator =
   /** What the file is, and the variables mapping with unmapped variables auto-matched by name. */
   | { type: 'detected'; detected: Detected; variables: VariableMapping[] }
-  /** A batch ready for contacts:import-batch (`data` is the encoded string). */
-  | { type: 'batch'; seq: number; rows: number; data: string }
+  /** A batch ready for contacts:import-batch: the encoded text's UTF-8 bytes (transferred, not copied). */
+  | { type: 'batch'; seq: number; rows: number; data: Uint8Array }
   /** The engine started over (encoding fallback or splitter disagreement): drop what was sent. */
   | { type: 'reset' }
   | { type: 'progress'; progress: Progress }
@@ -31,9 +31,9 @@ export type FromCoordinator =
 /** Coordinator → lane: the engine's lane requests (shared with the CLI's worker threads). */
 export type { LaneRequest };
 
-/** Lane → coordinator: the engine's result without its cells, which come as JSON lines beside it. */
+/** Lane → coordinator: the engine's result without its cells, which come beside it as JSON lines in UTF-8. */
 export type LaneReply =
-  | { id: number; ok: true; result: BlockResult | null; cellLines: string }
+  | { id: number; ok: true; result: BlockResult | null; cellBytes: Uint8Array }
   | { id: number; ok: false; error: { code: string | null; message: string } };
 
 /** The part of MessagePort / Worker the workers use (a fake or an in-process pair in tests). */

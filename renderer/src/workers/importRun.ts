@@ -4,7 +4,7 @@
 // a lane, so reading never races ahead of SQLite.
 import { autoMatchVariables, ContactsError, runClean, sniff } from '../../../shared/domain/contacts/index.ts';
 import type { CleanChoices } from '../../../shared/domain/contacts/index.ts';
-import { encodeMergedBlock, engineChoices, toImportReport } from '../../../shared/ipc/channels/contacts.ts';
+import { encodeMergedBlockBytes, engineChoices, toImportReport } from '../../../shared/ipc/channels/contacts.ts';
 import type { Detected, ImportChoices, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
 import { openImportInput } from './importInput.ts';
 import type { FromCoordinator, PortLike } from './importMessages.ts';
@@ -15,7 +15,8 @@ export interface ImportRunOptions {
   file: Blob;
   choices: ImportChoices;
   lanes: readonly PortLike[];
-  post: (message: FromCoordinator) => void;
+  /** Posts to the UI thread; `transfer` moves buffers rather than copying them. */
+  post: (message: FromCoordinator, transfer?: Transferable[]) => void;
   signal: AbortSignal;
   /** Bytes per block (default: the engine's 1 MiB, about 10k rows). */
   blockBytes?: number | undefined;
@@ -105,10 +106,11 @@ export function createImportRun(options: ImportRunOptions) {
               if (!extras) throw new Error(`internal: no lane result kept for block ${merged.seq}`);
               const n = merged.rowNumbers.length;
               if (n === 0) return;
-              const data = encodeMergedBlock(merged, extras, pos);
+              // Bytes, so the batch moves to the UI thread and out of the socket without a copy.
+              const data = encodeMergedBlockBytes(merged, extras, pos);
               pos += n;
               queued++;
-              post({ type: 'batch', seq: batchSeq++, rows: n, data });
+              post({ type: 'batch', seq: batchSeq++, rows: n, data }, [data.buffer]);
             },
             reset() {
               captured.clear();

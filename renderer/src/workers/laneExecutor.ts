@@ -13,7 +13,8 @@ import type { LaneReply, LaneRequest, PortLike } from './importMessages.ts';
 
 export interface LaneExtras {
   e164: Float64Array;
-  cellLines: string;
+  /** The block's cell lines (one JSON array per row), UTF-8. */
+  cellBytes: Uint8Array;
 }
 
 type Ok = Extract<LaneReply, { ok: true }>;
@@ -66,7 +67,7 @@ export function createLanePool(ports: readonly PortLike[]) {
       const take = (reply: Ok): BlockResult => {
         const result = reply.result;
         if (!result) throw new Error('internal: a lane returned no result');
-        capture(result.seq, { e164: result.e164, cellLines: reply.cellLines });
+        capture(result.seq, { e164: result.e164, cellBytes: reply.cellBytes });
         return result;
       };
       return {

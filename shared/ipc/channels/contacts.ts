@@ -6,7 +6,7 @@ import type { MergedBlock } from '../../domain/contacts/merger.ts';
 import type { CleanReport } from '../../domain/contacts/report.ts';
 import { DELIMITERS, ENCODINGS } from '../../domain/contacts/types.ts';
 import type { CleanChoices } from '../../domain/contacts/types.ts';
-import { channel } from '../define.ts';
+import { channel, event } from '../define.ts';
 
 // Contact lists: import (the renderer's Web Workers clean the file and stream finished rows here in
 // large batches), review (keyset-paged windows of rows read from SQLite), fix (edit a cell, bulk
@@ -188,6 +188,16 @@ export const importBatchMetaSchema = z
   });
 export type ImportBatchMeta = z.infer<typeof importBatchMetaSchema>;
 
+const MAX_BATCH = 60 * 1024 * 1024;
+/** A batch as text, or as its UTF-8 bytes (no copy: the same Uint8Array comes out). */
+export const importBatchData = z.union([
+  z.string().max(MAX_BATCH),
+  z.custom<Uint8Array>(
+    (v) => v instanceof Uint8Array && v.byteLength <= MAX_BATCH,
+    'an import batch is text or bytes of at most 60 MiB',
+  ),
+]);
+
 /** One row's cells (a line of the batch). */
 export const rowCellsSchema = z.array(z.string().max(1_000_000)).max(10_000);
 
@@ -256,11 +266,13 @@ export const contactsChannels = {
       .strict(),
     z.object({ importId, list: contactListSchema }),
   ),
-  /** One batch (thousands of rows), in order: `seq` 0, 1, 2 … */
+  /**
+   * One batch (thousands of rows), in order: `seq` 0, 1, 2 … `data` is the batch text
+   * (encodeImportBatch) or, as the app sends it, that text's UTF-8 bytes (a binary frame / a
+   * transferred buffer; checked with the same rules in the database worker, see batchData.ts).
+   */
   'contacts:import-batch': channel(
-    z
-      .object({ importId, seq: z.number().int().nonnegative(), data: z.string().max(60 * 1024 * 1024) })
-      .strict(),
+    z.object({ importId, seq: z.number().int().nonnegative(), data: importBatchData }).strict(),
     z.object({ received: count }),
   ),
   /** The engine started over (encoding fallback, splitter disagreement): forget the rows so far. */
@@ -311,12 +323,16 @@ export const contactsChannels = {
         .object({ listId, action: z.literal('apply-country'), country, scope: z.enum(['invalid', 'all']) })
         .strict(),
     ]),
-    z.object({ list: contactListSchema, affected: count }),
+    // cancelled: Cancel stopped it and the list is as it was before (its undo is gone).
+    z.object({ list: contactListSchema, affected: count, cancelled: z.boolean() }),
   ),
+  // cancelled: Cancel stopped the undo and put the list back as it was; the undo is still there.
   'contacts:undo': channel(
     z.object({ listId }).strict(),
-    z.object({ list: contactListSchema, undone: z.string() }),
+    z.object({ list: contactListSchema, undone: z.string(), cancelled: z.boolean() }),
   ),
+  /** Stops the bulk change or undo running on a list (it is rolled back, in chunks). */
+  'contacts:bulk-cancel': channel(z.object({ listId }).strict(), z.object({ cancelling: z.boolean() })),
   /**
    * Writes the upload or rejects file from SQLite: to `path` (Electron: a path the operator chose),
    * or, with `download`, to a one-time download the browser host streams.
@@ -335,6 +351,35 @@ export const contactsChannels = {
     ]),
     exportResultSchema,
   ),
+};
+
+/** The kinds of long work on a list that report progress. */
+export const BULK_ACTIONS = [
+  'exclude-invalid',
+  'exclude-landline',
+  'include-all',
+  'apply-country',
+  'undo',
+  'delete',
+] as const;
+
+/** Progress of a bulk change, an undo or a deletion, a chunk at a time (the grid keeps answering). */
+export const bulkProgressSchema = z.object({
+  listId,
+  action: z.enum(BULK_ACTIONS),
+  /** What it does, in words ("Exclude 927 invalid rows", "Finding duplicates"). */
+  label: z.string(),
+  state: z.enum(['running', 'cancelling', 'done', 'cancelled', 'failed']),
+  /** Rows done and to do in the current stage (total 0 = unknown). */
+  done: count,
+  total: count,
+  /** Whether Cancel can still stop it (a rollback and a deletion run to their end). */
+  cancellable: z.boolean(),
+});
+export type BulkProgress = z.infer<typeof bulkProgressSchema>;
+
+export const contactsEvents = {
+  'contacts:bulk-progress': event(bulkProgressSchema),
 };
 
 // ---- the import batch codec (used by the renderer's import worker; tested with the back end) ----
@@ -357,11 +402,43 @@ const numbers = (values: ArrayLike<number>): string => `[${Array.prototype.join.
 /** One row's cells as a line of a batch. */
 export const cellLine = (cells: readonly string[]): string => JSON.stringify(cells);
 
+/** The first line of a batch: its columns as JSON. */
+const batchMetaLine = (b: Omit<BatchColumns, 'cellLines'>): string =>
+  `{"pos":${b.pos},"rows":${numbers(b.rows)},"buckets":${numbers(b.buckets)},"flags":${numbers(b.flags)},` +
+  `"duplicateOf":${numbers(b.duplicateOf)},"e164":${numbers(b.e164)},"rejects":${JSON.stringify(b.rejects)}}`;
+
 /** One batch as the single string `contacts:import-batch` carries (cells are not re-encoded). */
 export const encodeImportBatch = (b: BatchColumns): string =>
-  `{"pos":${b.pos},"rows":${numbers(b.rows)},"buckets":${numbers(b.buckets)},"flags":${numbers(b.flags)},` +
-  `"duplicateOf":${numbers(b.duplicateOf)},"e164":${numbers(b.e164)},"rejects":${JSON.stringify(b.rejects)}}` +
-  (b.rows.length > 0 ? `\n${b.cellLines}` : '');
+  batchMetaLine(b) + (b.rows.length > 0 ? `\n${b.cellLines}` : '');
+
+/** A merged block's columns, with each rejected row's Reasons and tail split from its rejects text. */
+function mergedColumns(
+  merged: Pick<MergedBlock, 'seq' | 'rowNumbers' | 'buckets' | 'flags' | 'duplicateOf' | 'rejects'>,
+  e164: ArrayLike<number>,
+  pos: number,
+): Omit<BatchColumns, 'cellLines'> {
+  const n = merged.rowNumbers.length;
+  if (e164.length !== n)
+    throw new Error(`internal: block ${merged.seq} has ${n} rows but ${e164.length} phones`);
+  const rejectRows: number[] = [];
+  const rejectIndex: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (merged.buckets[i] !== BUCKET.valid) {
+      rejectRows.push(merged.rowNumbers[i] as number);
+      rejectIndex.push(i);
+    }
+  }
+  const lines = splitRejectLines(merged.rejects, rejectRows);
+  return {
+    pos,
+    rows: merged.rowNumbers,
+    buckets: merged.buckets,
+    flags: merged.flags,
+    duplicateOf: merged.duplicateOf,
+    e164,
+    rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
+  };
+}
 
 /**
  * One merged block of the engine as a batch: its columns, the E.164 digits and cell lines its lane
@@ -372,28 +449,25 @@ export function encodeMergedBlock(
   lane: { e164: ArrayLike<number>; cellLines: string },
   pos: number,
 ): string {
-  const n = merged.rowNumbers.length;
-  if (lane.e164.length !== n)
-    throw new Error(`internal: block ${merged.seq} has ${n} rows but ${lane.e164.length} phones`);
-  const rejectRows: number[] = [];
-  const rejectIndex: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (merged.buckets[i] !== BUCKET.valid) {
-      rejectRows.push(merged.rowNumbers[i] as number);
-      rejectIndex.push(i);
-    }
-  }
-  const lines = splitRejectLines(merged.rejects, rejectRows);
-  return encodeImportBatch({
-    pos,
-    rows: merged.rowNumbers,
-    buckets: merged.buckets,
-    flags: merged.flags,
-    duplicateOf: merged.duplicateOf,
-    e164: lane.e164,
-    cellLines: lane.cellLines,
-    rejects: lines.map(([reasons, tail], k) => [rejectIndex[k] as number, reasons, tail]),
-  });
+  return encodeImportBatch({ ...mergedColumns(merged, lane.e164, pos), cellLines: lane.cellLines });
+}
+
+/**
+ * The same batch as UTF-8 bytes, from the cell lines the lane already encoded (`cellBytes`): the
+ * lanes encode in parallel, and the big text is never built or encoded again here.
+ */
+export function encodeMergedBlockBytes(
+  merged: Pick<MergedBlock, 'seq' | 'rowNumbers' | 'buckets' | 'flags' | 'duplicateOf' | 'rejects'>,
+  lane: { e164: ArrayLike<number>; cellBytes: Uint8Array },
+  pos: number,
+): Uint8Array<ArrayBuffer> {
+  const meta = new TextEncoder().encode(batchMetaLine(mergedColumns(merged, lane.e164, pos)));
+  if (merged.rowNumbers.length === 0) return meta;
+  const out = new Uint8Array(meta.byteLength + 1 + lane.cellBytes.byteLength);
+  out.set(meta, 0);
+  out[meta.byteLength] = 10; // '\n'
+  out.set(lane.cellBytes, meta.byteLength + 1);
+  return out;
 }
 
 /** The engine's end-of-run report as contacts:import-finish carries it. */
@@ -434,7 +508,8 @@ export const engineChoices = (
 });
 
 /** Reads a whole batch back (tests and tools; the back end reads it its own way, see batchData.ts). */
-export function readImportBatch(data: string): { meta: ImportBatchMeta; cells: string[][] } {
+export function readImportBatch(batch: string | Uint8Array): { meta: ImportBatchMeta; cells: string[][] } {
+  const data = typeof batch === 'string' ? batch : new TextDecoder('utf-8', { fatal: true }).decode(batch);
   const split = data.indexOf('\n');
   const meta = importBatchMetaSchema.parse(JSON.parse(split < 0 ? data : data.slice(0, split)));
   const cells =

@@ -9,5 +9,19 @@ export const diagnosticsQueries = {
     foreignKeys: db.pragma('foreign_keys', { simple: true }) === 1,
     userVersion: db.pragma('user_version', { simple: true }) as number,
     sqliteVersion: (db.prepare('SELECT sqlite_version()').pluck().get() as string) ?? '',
+    /** 0 NONE, 1 FULL, 2 INCREMENTAL */
+    autoVacuum: db.pragma('auto_vacuum', { simple: true }) as number,
+    freePages: db.pragma('freelist_count', { simple: true }) as number,
   })),
+  /**
+   * Gives up to `pages` free pages back to the file system (auto_vacuum is INCREMENTAL, see
+   * openDatabase), a bounded step so other queries run in between; once none are left the WAL is
+   * checkpointed and truncated so the file on disk shrinks. Answers whether free pages remain.
+   */
+  'db.reclaimSpace': query((db, a: { pages: number }) => {
+    db.pragma(`incremental_vacuum(${Math.max(1, Math.floor(a.pages))})`);
+    const free = db.pragma('freelist_count', { simple: true }) as number;
+    if (free === 0) db.pragma('wal_checkpoint(TRUNCATE)');
+    return free > 0;
+  }),
 };

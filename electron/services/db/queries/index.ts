@@ -2,6 +2,7 @@ import type { QueryDef, StreamDef } from '../define.ts';
 import { agentsQueries } from './agents.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
+import { contactsBulkQueries } from './contactsBulk.ts';
 import { diagnosticsQueries } from './diagnostics.ts';
 import { settingsQueries } from './settings.ts';
 import { workspaceQueries } from './workspaces.ts';
@@ -17,6 +18,7 @@ export const queries = {
   ...diagnosticsQueries,
   ...contactsQueries,
   ...agentsQueries,
+  ...contactsBulkQueries,
 };
 
 export type Queries = typeof queries;

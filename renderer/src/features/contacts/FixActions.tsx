@@ -3,12 +3,17 @@ import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
+import { BulkProgressBar, useBulkProgress } from './BulkProgress.tsx';
 import { useContacts } from './contactsStore.ts';
 import { formatCount } from './formatNumbers.ts';
 
-/** Bulk fixes (each undoable): exclude invalid rows, include them again, apply a country. */
+/**
+ * Bulk fixes (each undoable): exclude invalid rows, include them again, apply a country. They run
+ * in chunks in the back end, with progress and Cancel here, while the grid keeps answering.
+ */
 export function FixActions({ list }: { list: ContactList }) {
   const applyList = useContacts((s) => s.applyList);
+  const progress = useBulkProgress((p) => p.listId === list.id && p.action !== 'delete');
   const [busy, setBusy] = useState<string | null>(null);
   const [country, setCountry] = useState('');
   const [scope, setScope] = useState<'invalid' | 'all'>('invalid');
@@ -27,7 +32,8 @@ export function FixActions({ list }: { list: ContactList }) {
       return;
     }
     applyList(result.value.list);
-    toast.success(done(result.value.affected));
+    if (result.value.cancelled) toast.info('Cancelled: the list is as it was before.');
+    else toast.success(done(result.value.affected));
   };
 
   const undo = async () => {
@@ -39,7 +45,9 @@ export function FixActions({ list }: { list: ContactList }) {
       return;
     }
     applyList(result.value.list);
-    toast.success(`Undone: ${result.value.undone}`);
+    if (result.value.cancelled)
+      toast.info('Undo cancelled: the list is as it was, and the undo is still there.');
+    else toast.success(`Undone: ${result.value.undone}`);
   };
 
   return (
@@ -47,6 +55,9 @@ export function FixActions({ list }: { list: ContactList }) {
       <h3 id={`${id}-title`} className="subsection-title">
         Fix
       </h3>
+      {busy !== null && progress ? (
+        <BulkProgressBar key={`${progress.action}:${progress.label}`} progress={progress} />
+      ) : null}
       <div className="action-row">
         <Button
           busy={busy === 'exclude'}

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
+import { BulkProgressBar, useBulkProgress } from './BulkProgress.tsx';
 import { useContacts } from './contactsStore.ts';
 import { formatBytes, formatCount } from './formatNumbers.ts';
 
@@ -15,12 +16,15 @@ export function SavedLists() {
   const openList = useContacts((s) => s.openList);
   const deleteList = useContacts((s) => s.deleteList);
   const [confirm, setConfirm] = useState<ContactList | null>(null);
+  // A deleted list leaves the table at once; its rows go (and the file shrinks) in chunks.
+  const deleting = useBulkProgress((p) => p.action === 'delete');
 
   return (
     <section className="contacts-section" aria-labelledby="saved-lists-title">
       <h2 id="saved-lists-title" className="section-title">
         Saved lists
       </h2>
+      {deleting ? <BulkProgressBar progress={deleting} /> : null}
       {error ? (
         <Notice tone="error" role="alert">
           <p>{error}</p>

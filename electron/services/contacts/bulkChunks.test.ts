@@ -1,0 +1,225 @@
+// Bulk changes, undo and deletion in chunks, against a real SQLite file through the real database
+// worker: progress a chunk at a time, page reads answered in between, Cancel that leaves the list
+// as it was (counts, rows, undo), a crash rolled back at the next start, and the space given back.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BulkProgress, ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
+import { openDbClient } from '../db/client.ts';
+import type { DbClient } from '../db/client.ts';
+import { EXCLUSION_CHUNK, ROWS_PER_READ } from '../db/queries/contactsBulk.ts';
+import { tempDirs } from '../db/testing.ts';
+import { silentLogger } from '../logging/logger.ts';
+import { createContactsService } from './contactsService.ts';
+import type { ContactsService } from './contactsService.ts';
+import { importThroughService } from './testing.ts';
+
+const dirs = tempDirs('desk-bulk-');
+let dir: string;
+let db: DbClient;
+let service: ContactsService;
+let events: BulkProgress[];
+
+const file = () => join(dir, 'campaign-desk.sqlite');
+const open = (db: DbClient, options: { deleteChunk?: number } = {}) =>
+  createContactsService({
+    db,
+    logger: silentLogger,
+    dataDir: dir,
+    now: () => '2026-01-01T00:00:00.000Z',
+    events: { emit: (_name, payload) => void events.push(payload as BulkProgress) },
+    stepMs: 0, // one chunk per step: the chunking is visible in the events
+    ...options,
+  });
+
+beforeEach(async () => {
+  dir = dirs.make();
+  events = [];
+  db = await openDbClient({ file: file() });
+  service = open(db);
+});
+afterEach(async () => {
+  await service.settle();
+  await db.close();
+  dirs.cleanup();
+});
+
+/**
+ * A list of `rows` rows: every third number is too short (invalid), every tenth repeats an
+ * earlier one, and Notes is long so the file has some size. Deterministic, no generator needed.
+ */
+function contactsCsv(rows: number): Uint8Array {
+  const lines = ['Mobile Number,Name,Notes'];
+  for (let i = 0; i < rows; i++) {
+    const phone =
+      i % 3 === 0
+        ? `98${i}`
+        : i % 10 === 1 && i > 10
+          ? `9${String(800_000_000 + i - 10)}`
+          : `9${String(800_000_000 + i)}`;
+    lines.push(`${phone},Person ${i},${'note '.repeat(20)}${i}`);
+  }
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
+
+async function allRows(listId: number): Promise<ContactRow[]> {
+  const rows: ContactRow[] = [];
+  for (;;) {
+    const r = await service.rows({ listId, filter: 'all', offset: rows.length, limit: 500 });
+    rows.push(...r.rows);
+    if (r.rows.length === 0 || rows.length >= r.total) return rows;
+  }
+}
+
+const stateOf = (list: ContactList) => ({ counts: list.counts, undo: list.undo, country: list.country });
+
+/** Resolves at the first progress event of `listId` (a step has been committed). */
+const firstStep = (listId: number) =>
+  new Promise<void>((resolve) => {
+    const check = () =>
+      events.some((e) => e.listId === listId && e.state === 'running') ? resolve() : setTimeout(check, 5);
+    check();
+  });
+
+describe('bulk changes in chunks (real SQLite file)', () => {
+  it('uses more rows than a chunk: exclude and undo run a chunk per step, with progress, and the grid reads between steps', async () => {
+    const { list } = await importThroughService(service, contactsCsv(30_000));
+    expect(list.counts.invalid).toBeGreaterThan(EXCLUSION_CHUNK * 4);
+
+    const running = service.bulk({ listId: list.id, action: 'exclude-invalid' });
+    await firstStep(list.id);
+    // A page read sent while the change runs is answered before the change ends.
+    const page = await service.rows({ listId: list.id, filter: 'all', offset: 0, limit: 100 });
+    expect(page.rows).toHaveLength(100);
+    expect(service.busy(list.id)).toBe(true);
+    // And nothing else may change the list meanwhile.
+    await expect(service.bulk({ listId: list.id, action: 'include-all' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    const done = await running;
+
+    expect(done.cancelled).toBe(false);
+    expect(done.affected).toBe(list.counts.invalid);
+    expect(done.list.counts.excluded).toBe(list.counts.invalid);
+    const steps = events.filter((e) => e.action === 'exclude-invalid' && e.state !== 'done');
+    expect(steps.length).toBeGreaterThanOrEqual(Math.ceil(list.counts.invalid / EXCLUSION_CHUNK));
+    const main = steps.filter((e) => e.total === list.counts.invalid);
+    expect(main.map((e) => e.done)).toEqual([...main.map((e) => e.done)].sort((a, b) => a - b));
+    expect(events.at(-1)).toMatchObject({ action: 'exclude-invalid', state: 'done', cancellable: true });
+    expect((await allRows(list.id)).filter((r) => r.excluded)).toHaveLength(list.counts.invalid);
+
+    events = [];
+    const undone = await service.undo({ listId: list.id });
+    expect(undone.cancelled).toBe(false);
+    expect(stateOf(undone.list)).toEqual(stateOf({ ...list, undo: null }));
+    // The undo swaps rows back a chunk per step.
+    expect(events.filter((e) => e.action === 'undo' && e.state === 'running').length).toBeGreaterThanOrEqual(
+      Math.ceil(list.counts.invalid / ROWS_PER_READ),
+    );
+    expect((await allRows(list.id)).some((r) => r.excluded)).toBe(false);
+  });
+
+  it('Cancel leaves the list as it was: apply a country to every number, cancelled mid-way, keeps rows and counts; the undo is cleanly gone', async () => {
+    const { list } = await importThroughService(service, contactsCsv(3000));
+    const before = await allRows(list.id);
+    const excluded = await service.bulk({ listId: list.id, action: 'exclude-invalid' });
+    const afterExclude = await allRows(list.id);
+
+    events = [];
+    const running = service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'all' });
+    await firstStep(list.id);
+    expect(await service.cancelBulk({ listId: list.id })).toEqual({ cancelling: true });
+    const result = await running;
+
+    expect(result.cancelled).toBe(true);
+    expect(events.some((e) => e.state === 'cancelling' && !e.cancellable)).toBe(true);
+    expect(events.at(-1)).toMatchObject({ state: 'cancelled' });
+    expect(result.list.counts).toEqual(excluded.list.counts);
+    expect(result.list.country).toBe('IN');
+    expect(result.list.undo).toBeNull();
+    expect(await allRows(list.id)).toEqual(afterExclude);
+    await expect(service.undo({ listId: list.id })).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'There is nothing to undo.',
+    });
+    expect(await service.cancelBulk({ listId: list.id })).toEqual({ cancelling: false });
+    expect(before).toHaveLength(3000);
+  });
+
+  it('a cancelled undo puts the change back and keeps the undo, which still works afterwards', async () => {
+    const { list } = await importThroughService(service, contactsCsv(3000));
+    const original = await allRows(list.id);
+    const applied = await service.bulk({
+      listId: list.id,
+      action: 'apply-country',
+      country: 'US',
+      scope: 'all',
+    });
+    expect(applied.cancelled).toBe(false);
+    expect(applied.list.country).toBe('US');
+    const changed = await allRows(list.id);
+
+    events = [];
+    const running = service.undo({ listId: list.id });
+    await firstStep(list.id);
+    await service.cancelBulk({ listId: list.id });
+    const cancelled = await running;
+    expect(cancelled.cancelled).toBe(true);
+    expect(stateOf(cancelled.list)).toEqual(stateOf(applied.list));
+    expect(await allRows(list.id)).toEqual(changed);
+
+    const undone = await service.undo({ listId: list.id });
+    expect(undone.cancelled).toBe(false);
+    expect(stateOf(undone.list)).toEqual(stateOf({ ...list, undo: null }));
+    expect(await allRows(list.id)).toEqual(original);
+  });
+
+  it('a change cut short by a crash is rolled back at the next start', async () => {
+    const { list } = await importThroughService(service, contactsCsv(3000));
+    const original = await allRows(list.id);
+    // One step of a change, then the app "stops": the job is left in the database.
+    const job = await db.call('contacts.bulkBegin', {
+      listId: list.id,
+      action: { kind: 'apply-country', country: 'US', scope: 'all' },
+      now: 'x',
+    });
+    let step = await db.call('contacts.bulkStep', { job: job!, cancel: false, budgetMs: 0, now: 'x' });
+    step = await db.call('contacts.bulkStep', { job: step, cancel: false, budgetMs: 0, now: 'x' });
+    expect(step.done).toBeGreaterThan(0);
+    expect(step.phase).toBe('main');
+
+    const restarted = open(db);
+    await restarted.sweepUnfinished();
+    await expect.poll(() => restarted.busy(list.id), { timeout: 30_000 }).toBe(false);
+    expect(stateOf((await restarted.get({ listId: list.id })).list)).toEqual(
+      stateOf({ ...list, undo: null }),
+    );
+    expect(await allRows(list.id)).toEqual(original);
+  });
+
+  it('gives the space back after a list is deleted or a half-imported list is swept (file size on disk)', async () => {
+    await service.settle();
+    service = open(db, { deleteChunk: 2000 });
+    const size = () =>
+      statSync(file()).size + (statSync(`${file()}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    const empty = size();
+    const { list } = await importThroughService(service, contactsCsv(20_000));
+    expect(list.counts.rows).toBeGreaterThan(2000 * 3); // several delete chunks
+    const full = size();
+    expect(full - empty).toBeGreaterThan(4_000_000);
+
+    await service.remove({ listId: list.id });
+    await service.settle();
+    expect(events.filter((e) => e.action === 'delete' && e.state === 'running').length).toBeGreaterThan(3);
+    expect(size()).toBeLessThan(empty + (full - empty) / 10);
+
+    // A half-imported list (the app stopped mid-import) is swept at the next start, and shrinks too.
+    const half = await importThroughService(service, contactsCsv(20_000), { finish: false });
+    expect(size()).toBeGreaterThan(empty + 4_000_000);
+    const restarted = open(db, { deleteChunk: 2000 });
+    await restarted.sweepUnfinished();
+    await restarted.settle();
+    expect((await restarted.lists()).lists.map((l) => l.id)).not.toContain(half.listId);
+    expect(size()).toBeLessThan(empty + (full - empty) / 10);
+  });
+});

@@ -1,0 +1,567 @@
+// Bulk changes, undo and rollback of contact lists, a chunk at a time. Each `contacts.bulkStep`
+// call is one short transaction (a time budget of rows), so the database worker answers the grid's
+// page reads between chunks. The rule that keeps every chunk boundary consistent: before a row is
+// first changed, its state goes to contact_undo_rows (in the same transaction), and the list's
+// counts move by the changed rows' deltas. So Cancel is always possible by swapping the snapshot
+// back, and an undo is the same swap. The job (phase, cursor) is saved with the list's undo slot
+// in every step, so a crash mid-way is rolled back at the next start (`recoveryJob`).
+import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
+import { resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
+import { DeskFailure } from '../../../../shared/ipc/result.ts';
+import {
+  addRow,
+  bulkBusy,
+  flagsOf,
+  holderOf,
+  listCounts,
+  ROW_COLUMNS,
+  withDuplicateOf,
+} from '../../contacts/rowState.ts';
+import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
+import type { Db } from '../define.ts';
+import { prepared, query } from '../define.ts';
+import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
+import {
+  getList,
+  getRow,
+  hasCountryCode,
+  readyList,
+  recomputeNumber,
+  revalidated,
+  RowChanges,
+  saveRow,
+} from './contacts.ts';
+import type { ListState, StoredList } from './contacts.ts';
+
+export type BulkAction =
+  | { kind: 'exclude-invalid' }
+  | { kind: 'exclude-landline' }
+  | { kind: 'include-all' }
+  | { kind: 'apply-country'; country: string; scope: 'invalid' | 'all' };
+
+/**
+ * A running job. mode 'apply': a bulk change (phases clear → main → [numbers] → done);
+ * 'undo': swap the snapshot in (swap → drop → done); 'revert': the same swap, for a cancelled or
+ * crashed change; 'unswap': a cancelled undo swaps its rows (row <= until) back and keeps the undo.
+ */
+export interface BulkJob {
+  listId: number;
+  mode: 'apply' | 'undo' | 'revert' | 'unswap';
+  action: BulkAction | null;
+  phase: 'clear' | 'main' | 'numbers' | 'swap' | 'drop' | 'done';
+  label: string;
+  /** Keyset: the last row done (numbers phase: with `e164`). */
+  cursor: number;
+  e164: number;
+  /** Numbers phase: the first row of the current number. */
+  winner: number;
+  /** unswap: the last row the undo had swapped. */
+  until: number;
+  done: number;
+  total: number;
+  /** Rows whose number or issues changed (what the operator is told). */
+  affected: number;
+  /** Rows put in the snapshot so far (the undo's total, without counting a million rows). */
+  saved: number;
+}
+
+const isCancellable = (job: BulkJob): boolean => job.mode === 'apply' || job.mode === 'undo';
+
+/** The job that puts a list back as it was when `job` is cancelled (or found unfinished at start). */
+export function rollbackJob(job: BulkJob): BulkJob {
+  const base = { ...job, cursor: 0, e164: 0, winner: 0, done: 0 };
+  if (job.mode === 'apply') {
+    // Nothing changed while the old undo was being cleared: just finish clearing.
+    return job.phase === 'clear'
+      ? { ...base, mode: 'revert', phase: 'drop', label: 'Cancelling' }
+      : { ...base, mode: 'revert', phase: 'swap', label: 'Cancelling', until: 0, total: job.saved };
+  }
+  if (job.mode === 'undo' && job.phase === 'swap')
+    return { ...base, mode: 'unswap', phase: 'swap', label: 'Cancelling the undo', until: job.cursor };
+  return job;
+}
+
+// ---- the undo slot ----
+
+interface SlotState extends ListState {
+  job: BulkJob | null;
+  /** Rows in the snapshot, once a bulk change is complete. */
+  saved?: number;
+}
+
+function slot(db: Db, listId: number): { label: string; state: SlotState } | null {
+  const saved = prepared<[number], { label: string; list_state: string }>(
+    db,
+    `SELECT label, list_state FROM contact_undo WHERE list_id = ?`,
+  ).get(listId);
+  if (!saved) return null;
+  const state = JSON.parse(saved.list_state) as SlotState;
+  return { label: saved.label, state: { ...state, job: state.job ?? null } };
+}
+
+const saveJob = (db: Db, job: BulkJob | null, listId: number, saved?: number): void => {
+  const current = slot(db, listId);
+  if (!current) return;
+  const state: SlotState = { ...current.state, job, ...(saved === undefined ? {} : { saved }) };
+  prepared(db, `UPDATE contact_undo SET list_state = ? WHERE list_id = ?`).run(JSON.stringify(state), listId);
+};
+
+const moveCounts = (db: Db, listId: number, counts: StoredCounts, now: string): void =>
+  void prepared(
+    db,
+    `UPDATE contact_lists SET counts = ?, revision = revision + 1, updated_at = ? WHERE id = ?`,
+  ).run(JSON.stringify(counts), now, listId);
+
+// Positional parameters (cheaper per call than named ones on a million rows).
+const INSERT_SNAPSHOT = `INSERT OR IGNORE INTO contact_undo_rows (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map(() => '?').join(', ')})`;
+const SNAPSHOT_SET = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row');
+const WRITE_SNAPSHOT = `UPDATE contact_undo_rows SET ${SNAPSHOT_SET.map((c) => `${c} = ?`).join(', ')} WHERE list_id = ? AND row = ?`;
+const snapshotValues = (r: StoredRow) => ROW_COLUMNS.map((c) => r[c]);
+const rewriteValues = (r: StoredRow) => [...SNAPSHOT_SET.map((c) => r[c]), r.list_id, r.row];
+
+/** Ends a chunk: first states of changed rows to the snapshot, counts moved by the deltas. */
+function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string): number {
+  if (changes.rows.size === 0) return 0;
+  let saved = 0;
+  const counts = JSON.parse(list.counts) as StoredCounts;
+  const snapshot = prepared(db, INSERT_SNAPSHOT);
+  for (const { before, after } of changes.rows.values()) {
+    saved += snapshot.run(snapshotValues(before)).changes; // kept only if the row has no earlier snapshot in this job
+    addRow(counts, before, -1);
+    addRow(counts, after, 1);
+  }
+  moveCounts(db, list.id, counts, now);
+  return saved;
+}
+
+// ---- begin ----
+
+/** Rows read per chunk of a bulk step (a step runs chunks until its time budget is spent). */
+export const ROWS_PER_READ = 200;
+
+function targetSetup(list: StoredList, country: string): EngineSetup {
+  const resolved = resolveDefaultCountry(country);
+  if (!resolved) {
+    throw new DeskFailure(
+      'invalid_request',
+      `Unknown country "${country}": use an ISO code such as IN or a prefix such as +91.`,
+      'country',
+    );
+  }
+  const setup = JSON.parse(list.setup) as EngineSetup;
+  return { ...setup, country: resolved.country, callingCode: resolved.callingCode };
+}
+
+const countWhere = (db: Db, listId: number, index: string, where: string): number =>
+  prepared<[number], { n: number }>(
+    db,
+    `SELECT count(*) AS n FROM contacts INDEXED BY ${index} WHERE list_id = ? AND ${where}`,
+  ).get(listId)!.n;
+
+interface Exclusion {
+  index: string;
+  where: string;
+  /** The value `excluded` takes. */
+  excluded: 0 | 1;
+}
+const EXCLUDE: Exclusion = { index: 'contacts_invalid', where: 'bucket = 1 AND excluded = 0', excluded: 1 };
+const EXCLUDE_LANDLINE: Exclusion = {
+  index: 'contacts_issue_phone_landline',
+  where: `issues & ${ISSUE_BITS.phone_landline} != 0 AND excluded = 0`,
+  excluded: 1,
+};
+const INCLUDE: Exclusion = { index: 'contacts_excluded', where: 'excluded = 1', excluded: 0 };
+const PHONE_INVALID = {
+  index: 'contacts_issue_phone_invalid',
+  where: `issues & ${ISSUE_BITS.phone_invalid} != 0`,
+};
+
+/** Starts a bulk change (its undo slot replaces the list's), or null when there is nothing to do. */
+function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string }): BulkJob | null {
+  const list = readyList(db, a.listId);
+  if (slot(db, a.listId)?.state.job) throw bulkBusy();
+  const { action } = a;
+  let label: string;
+  let total: number;
+  if (action.kind === 'exclude-invalid') {
+    total = countWhere(db, a.listId, EXCLUDE.index, EXCLUDE.where);
+    label = `Exclude ${total} invalid rows`;
+  } else if (action.kind === 'exclude-landline') {
+    total = countWhere(db, a.listId, EXCLUDE_LANDLINE.index, EXCLUDE_LANDLINE.where);
+    label = `Exclude ${total} landline-only numbers`;
+  } else if (action.kind === 'include-all') {
+    total = countWhere(db, a.listId, INCLUDE.index, INCLUDE.where);
+    label = `Include ${total} excluded rows`;
+  } else {
+    targetSetup(list, action.country); // refuses an unknown country before anything changes
+    total =
+      action.scope === 'invalid'
+        ? countWhere(db, a.listId, PHONE_INVALID.index, PHONE_INVALID.where)
+        : (JSON.parse(list.counts) as StoredCounts).byBucket.reduce((n, [kept, out]) => n + kept + out, 0);
+    label = `Apply ${action.country} to ${action.scope === 'invalid' ? 'invalid numbers' : 'numbers'} without a country code`;
+  }
+  if (total === 0) return null;
+  const job = newJob(a.listId, 'apply', action, 'clear', label, total);
+  const state: SlotState = { counts: list.counts, setup: list.setup, country: list.country, job };
+  prepared(
+    db,
+    `INSERT INTO contact_undo (list_id, label, list_state, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (list_id) DO UPDATE SET label = excluded.label, list_state = excluded.list_state, created_at = excluded.created_at`,
+  ).run(a.listId, label, JSON.stringify(state), a.now);
+  moveCounts(db, a.listId, JSON.parse(list.counts) as StoredCounts, a.now); // the undo label changed
+  return job;
+}
+
+const newJob = (
+  listId: number,
+  mode: BulkJob['mode'],
+  action: BulkAction | null,
+  phase: BulkJob['phase'],
+  label: string,
+  total: number,
+): BulkJob => ({
+  listId,
+  mode,
+  action,
+  phase,
+  label,
+  cursor: 0,
+  e164: 0,
+  winner: 0,
+  until: 0,
+  done: 0,
+  total,
+  affected: 0,
+  saved: 0,
+});
+
+/** Starts undoing the list's last change, a chunk at a time. */
+function undoBegin(db: Db, a: { listId: number }): BulkJob {
+  readyList(db, a.listId);
+  const saved = slot(db, a.listId);
+  if (!saved) throw new DeskFailure('conflict', 'There is nothing to undo.', 'listId');
+  if (saved.state.job) throw bulkBusy();
+  // A bulk change recorded its snapshot's size; an edit's few rows are counted.
+  const total =
+    saved.state.saved ??
+    prepared<[number], { n: number }>(
+      db,
+      `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`,
+    ).get(a.listId)!.n;
+  const job = newJob(a.listId, 'undo', null, 'swap', saved.label, total);
+  saveJob(db, job, a.listId);
+  return job;
+}
+
+// ---- steps ----
+
+/** One phase's worth of rows, until the time budget is spent; returns the job as it now stands. */
+function bulkStep(db: Db, a: { job: BulkJob; cancel: boolean; budgetMs: number; now: string }): BulkJob {
+  let job = a.cancel && isCancellable(a.job) ? rollbackJob(a.job) : a.job;
+  const list = getList(db, job.listId);
+  if (!list || list.status !== 'ready')
+    throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
+  const deadline = performance.now() + a.budgetMs;
+  do {
+    job = stepOnce(db, job, a.now);
+  } while (job.phase !== 'done' && performance.now() < deadline);
+  if (job.phase !== 'done') saveJob(db, job, job.listId);
+  return job;
+}
+
+function stepOnce(db: Db, job: BulkJob, now: string): BulkJob {
+  switch (job.phase) {
+    case 'clear':
+      return clearSnapshot(db, job);
+    case 'main':
+      return mainChunk(db, job, now);
+    case 'numbers':
+      return numbersChunk(db, job, now);
+    case 'swap':
+      return swapChunk(db, job, now);
+    case 'drop':
+      return dropChunk(db, job, now);
+    case 'done':
+      return job;
+  }
+}
+
+/** Deletes the old undo's rows, a chunk at a time. */
+function clearSnapshot(db: Db, job: BulkJob): BulkJob {
+  const deleted = deleteSnapshotRows(db, job.listId);
+  return deleted < ROWS_PER_DELETE ? { ...job, phase: 'main', cursor: 0 } : job;
+}
+
+const ROWS_PER_DELETE = 2000;
+const deleteSnapshotRows = (db: Db, listId: number): number =>
+  prepared(
+    db,
+    `DELETE FROM contact_undo_rows WHERE list_id = ? AND row IN (SELECT row FROM contact_undo_rows WHERE list_id = ? ORDER BY row LIMIT ${ROWS_PER_DELETE})`,
+  ).run(listId, listId).changes;
+
+const nextRows = (db: Db, listId: number, from: number, filter: { index: string; where: string } | null) =>
+  prepared<[number, number, number], StoredRow>(
+    db,
+    filter
+      ? `SELECT * FROM contacts INDEXED BY ${filter.index} WHERE list_id = ? AND ${filter.where} AND row > ? ORDER BY row LIMIT ?`
+      : `SELECT * FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
+  ).all(listId, from, ROWS_PER_READ);
+
+/** Rows per chunk of exclude / include, done in SQL (only `excluded` moves). */
+export const EXCLUSION_CHUNK = 500;
+
+/**
+ * Exclude or include a chunk of rows in three statements: snapshot, count per bucket, update.
+ * Only the exclusion moves, so only the bucket pairs of the counts move (issue and edit counts
+ * count excluded rows too).
+ */
+function exclusionChunk(db: Db, job: BulkJob, f: Exclusion, now: string): BulkJob {
+  const { excluded } = f;
+  const upper =
+    prepared<[number, number], { row: number }>(
+      db,
+      `SELECT row FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row > ? ORDER BY row LIMIT 1 OFFSET ${EXCLUSION_CHUNK - 1}`,
+    ).get(job.listId, job.cursor)?.row ?? Number.MAX_SAFE_INTEGER;
+  const range = `list_id = ? AND ${f.where} AND row > ? AND row <= ?`;
+  const args: [number, number, number] = [job.listId, job.cursor, upper];
+  const perBucket = prepared<[number, number, number], { bucket: 0 | 1 | 2; n: number }>(
+    db,
+    `SELECT bucket, count(*) AS n FROM contacts INDEXED BY ${f.index} WHERE ${range} GROUP BY bucket`,
+  ).all(...args);
+  const saved = prepared<[number, number, number]>(
+    db,
+    `INSERT OR IGNORE INTO contact_undo_rows SELECT * FROM contacts INDEXED BY ${f.index} WHERE ${range}`,
+  ).run(...args).changes;
+  const n = prepared<[number, number, number]>(
+    db,
+    `UPDATE contacts SET excluded = ${excluded} WHERE ${range}`,
+  ).run(...args).changes;
+  const list = getList(db, job.listId) as StoredList;
+  const counts = JSON.parse(list.counts) as StoredCounts;
+  for (const { bucket, n: moved } of perBucket) {
+    counts.byBucket[bucket][excluded ? 0 : 1] -= moved;
+    counts.byBucket[bucket][excluded] += moved;
+  }
+  if (n > 0) moveCounts(db, job.listId, counts, now);
+  const next = {
+    ...job,
+    cursor: upper,
+    done: job.done + n,
+    affected: job.affected + n,
+    saved: job.saved + saved,
+  };
+  return upper === Number.MAX_SAFE_INTEGER ? finishApply(db, next, now) : next;
+}
+
+function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
+  const action = job.action as BulkAction;
+  if (action.kind === 'exclude-invalid') return exclusionChunk(db, job, EXCLUDE, now);
+  if (action.kind === 'exclude-landline') return exclusionChunk(db, job, EXCLUDE_LANDLINE, now);
+  if (action.kind === 'include-all') return exclusionChunk(db, job, INCLUDE, now);
+  const list = getList(db, job.listId) as StoredList;
+  const changes = new RowChanges(db);
+  let rows: StoredRow[];
+  let affected = 0;
+  if (action.scope === 'invalid') {
+    // A number read with the new country wins or repeats like an edit: its number is recomputed.
+    const target = targetSetup(list, action.country);
+    rows = nextRows(db, job.listId, job.cursor, PHONE_INVALID);
+    const numbers = new Set<number>();
+    for (const before of rows) {
+      if (hasCountryCode(before.phone_raw)) continue;
+      const checked = revalidated(db, before, JSON.parse(before.cells) as string[], target, true);
+      if (checked.e164 === null) continue;
+      changes.set(before, { ...checked, country: action.country });
+      numbers.add(checked.e164);
+      affected++;
+    }
+    for (const digits of numbers) recomputeNumber(db, job.listId, digits, changes);
+  } else {
+    // Every row without its own country, checked without duplicates: the numbers phase decides them.
+    const target = targetSetup(list, action.country);
+    rows = nextRows(db, job.listId, job.cursor, null);
+    for (const before of rows) {
+      if (hasCountryCode(before.phone_raw)) continue;
+      const after = revalidated(db, before, JSON.parse(before.cells) as string[], target, false);
+      if (after.e164 !== before.e164 || after.issues !== flagsOf(before.issues)) affected++;
+      if (after.e164 !== before.e164 || after.issues !== before.issues || after.reasons !== before.reasons)
+        changes.set(before, after);
+    }
+  }
+  const saved = commitChunk(db, list, changes, now);
+  const next = {
+    ...job,
+    saved: job.saved + saved,
+    cursor: rows.length > 0 ? (rows[rows.length - 1] as StoredRow).row : job.cursor,
+    done: job.done + rows.length,
+    affected: job.affected + affected,
+  };
+  if (rows.length === ROWS_PER_READ) return next;
+  if (action.kind === 'apply-country' && action.scope === 'all') {
+    // Rows with a valid number, about (counting contact_numbers would read a million entries).
+    const c = listCounts(JSON.parse(list.counts) as StoredCounts);
+    const numbers = c.valid + c.duplicates;
+    return {
+      ...next,
+      phase: 'numbers',
+      label: 'Finding duplicates',
+      cursor: 0,
+      e164: 0,
+      winner: 0,
+      done: 0,
+      total: numbers,
+    };
+  }
+  return finishApply(db, next, now);
+}
+
+type NumberRow = { e164: number; row: number; duplicate_of: number; issues: number };
+
+/**
+ * Every number in number order: its holder (holderOf: the first row, in file order, that is
+ * otherwise valid, else the first row) wins, the others repeat it. A number's rows are settled
+ * together, so a chunk ends before a number whose rows it has not all read.
+ */
+function numbersChunk(db: Db, job: BulkJob, now: string): BulkJob {
+  const list = getList(db, job.listId) as StoredList;
+  const limit = ROWS_PER_READ * 4;
+  const select = `SELECT n.e164, n.row, c.duplicate_of, c.issues FROM contact_numbers n
+     JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row`;
+  let rows = prepared<[number, number, number, number], NumberRow>(
+    db,
+    `${select} WHERE n.list_id = ? AND (n.e164, n.row) > (?, ?) ORDER BY n.e164, n.row LIMIT ?`,
+  ).all(job.listId, job.e164, job.cursor, limit);
+  const complete = rows.length < limit;
+  if (!complete) {
+    const lastNumber = rows[rows.length - 1]!.e164;
+    const whole = rows.filter((r) => r.e164 !== lastNumber);
+    // One number fills the whole chunk: read all of its rows at once.
+    rows =
+      whole.length > 0
+        ? whole
+        : prepared<[number, number], NumberRow>(
+            db,
+            `${select} WHERE n.list_id = ? AND n.e164 = ? ORDER BY n.row`,
+          ).all(job.listId, lastNumber);
+  }
+  const changes = new RowChanges(db);
+  for (let i = 0; i < rows.length;) {
+    let j = i;
+    while (j < rows.length && rows[j]!.e164 === rows[i]!.e164) j++;
+    const group = rows.slice(i, j);
+    const winner = holderOf(group);
+    for (const r of group) {
+      const duplicateOf = r.row === winner ? 0 : winner;
+      if (duplicateOf !== r.duplicate_of) {
+        const stored = getRow(db, job.listId, r.row) as StoredRow;
+        changes.set(stored, withDuplicateOf(stored, duplicateOf));
+      }
+    }
+    i = j;
+  }
+  const saved = commitChunk(db, list, changes, now);
+  const last = rows[rows.length - 1];
+  const next = {
+    ...job,
+    e164: last ? last.e164 : job.e164,
+    winner: 0,
+    cursor: last ? last.row : job.cursor,
+    done: job.done + rows.length,
+    saved: job.saved + saved,
+  };
+  return complete ? finishApply(db, next, now) : next;
+}
+
+/** The change is complete: apply-all sets the list's default country; the slot is a plain undo. */
+function finishApply(db: Db, job: BulkJob, now: string): BulkJob {
+  const action = job.action as BulkAction;
+  if (action.kind === 'apply-country' && action.scope === 'all') {
+    const list = getList(db, job.listId) as StoredList;
+    prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(
+      JSON.stringify(targetSetup(list, action.country)),
+      action.country,
+      job.listId,
+    );
+  }
+  saveJob(db, null, job.listId, job.saved);
+  const list = getList(db, job.listId) as StoredList;
+  moveCounts(db, job.listId, JSON.parse(list.counts) as StoredCounts, now);
+  return { ...job, phase: 'done' };
+}
+
+/**
+ * Swaps a chunk of snapshot rows with the rows they were taken from: the list gets the snapshot,
+ * the snapshot gets what the list had (so the swap can be swapped back). undo/revert: every
+ * snapshot row; unswap: those up to `until`.
+ */
+function swapChunk(db: Db, job: BulkJob, now: string): BulkJob {
+  const list = getList(db, job.listId) as StoredList;
+  const upper = job.mode === 'unswap' ? job.until : Number.MAX_SAFE_INTEGER;
+  const snapshots = prepared<[number, number, number, number], StoredRow>(
+    db,
+    `SELECT * FROM contact_undo_rows WHERE list_id = ? AND row > ? AND row <= ? ORDER BY row LIMIT ?`,
+  ).all(job.listId, job.cursor, upper, ROWS_PER_READ);
+  const counts = JSON.parse(list.counts) as StoredCounts;
+  const keep = prepared(db, WRITE_SNAPSHOT);
+  const pairs = snapshots.map((snapshot) => ({
+    snapshot,
+    current: getRow(db, job.listId, snapshot.row) as StoredRow,
+  }));
+  for (const { snapshot, current } of pairs) {
+    saveRow(db, current, snapshot);
+    keep.run(rewriteValues(current));
+    addRow(counts, current, -1);
+    addRow(counts, snapshot, 1);
+  }
+  if (pairs.length > 0) moveCounts(db, job.listId, counts, now);
+  const last = snapshots[snapshots.length - 1];
+  const next = { ...job, cursor: last ? last.row : job.cursor, done: job.done + snapshots.length };
+  if (snapshots.length === ROWS_PER_READ) return next;
+  if (job.mode === 'unswap') {
+    // Back as before the undo started: the undo is still there.
+    saveJob(db, null, job.listId);
+    moveCounts(db, job.listId, counts, now);
+    return { ...next, phase: 'done' };
+  }
+  // Every row is back: the list's settings too; then the snapshot (now the undone state) goes.
+  const saved = slot(db, job.listId);
+  if (saved) {
+    prepared(db, `UPDATE contact_lists SET setup = ?, country = ? WHERE id = ?`).run(
+      saved.state.setup,
+      saved.state.country,
+      job.listId,
+    );
+  }
+  return { ...next, phase: 'drop', cursor: 0, done: 0 };
+}
+
+function dropChunk(db: Db, job: BulkJob, now: string): BulkJob {
+  if (deleteSnapshotRows(db, job.listId) === ROWS_PER_DELETE) return job;
+  prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(job.listId);
+  const list = getList(db, job.listId) as StoredList;
+  moveCounts(db, job.listId, JSON.parse(list.counts) as StoredCounts, now);
+  return { ...job, phase: 'done' };
+}
+
+/** Jobs left unfinished by an earlier run, as the jobs that roll them back (run at start-up). */
+function unfinishedJobs(db: Db): BulkJob[] {
+  const out: BulkJob[] = [];
+  for (const r of prepared<[], { list_state: string }>(
+    db,
+    `SELECT u.list_state FROM contact_undo u JOIN contact_lists l ON l.id = u.list_id WHERE l.status = 'ready'`,
+  ).all()) {
+    const job = (JSON.parse(r.list_state) as SlotState).job;
+    if (job) out.push(rollbackJob(job));
+  }
+  return out;
+}
+
+const tx = <A, R>(run: (db: Db, args: A) => R) =>
+  query((db: Db, args: A): R => db.transaction(() => run(db, args))());
+
+export const contactsBulkQueries = {
+  'contacts.bulkBegin': tx(bulkBegin),
+  'contacts.undoBegin': tx(undoBegin),
+  'contacts.bulkStep': tx(bulkStep),
+  'contacts.unfinishedJobs': query((db, _args: Record<string, never>) => unfinishedJobs(db)),
+};
