@@ -25,6 +25,8 @@ export interface SandboxService {
   baseUrl: string;
   apiKey: string;
   output: () => string;
+  /** Stops the service (idempotent), to see how the app copes without it. */
+  stop: () => Promise<void>;
 }
 
 export interface DeskOptions {
@@ -34,7 +36,8 @@ export interface DeskOptions {
   args?: string[];
 }
 
-const HOST_READY = /Campaign Desk is running in your browser at (http:\/\/127\.0\.0\.1:(\d+))\/#token=(\S+)/;
+export const HOST_READY =
+  /Campaign Desk is running in your browser at (http:\/\/127\.0\.0\.1:(\d+))\/#token=(\S+)/;
 const SANDBOX_READY = /sandbox listening on (http:\/\/127\.0\.0\.1:\d+\/v0)/;
 
 interface Fixtures {
@@ -86,7 +89,7 @@ export const test = base.extend<Fixtures>({
       ready: SANDBOX_READY,
     });
     try {
-      await use({ baseUrl: server.match[1]!, apiKey, output: server.output });
+      await use({ baseUrl: server.match[1]!, apiKey, output: server.output, stop: () => server.stop() });
     } finally {
       await server.stop();
       if (testInfo.status !== testInfo.expectedStatus) {

@@ -11,6 +11,7 @@ import { createContext, saveClockOffset } from './context.ts';
 import type { SandboxContext, SandboxOptions } from './context.ts';
 import { registerControlRoutes } from './control/routes.ts';
 import { registerVariantRoutes } from './control/variantRoutes.ts';
+import { registerSeedAgentRoutes } from './control/seedAgents.ts';
 import { registerDialerControlRoutes } from './dialer/controlRoutes.ts';
 import { startDialer } from './dialer/index.ts';
 import { scheduleProcessingEnd } from './domain/bulkListLifecycle.ts';
@@ -94,6 +95,7 @@ export async function buildSandbox(opts: StartSandboxOptions): Promise<BuiltSand
   registerCampaignRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
   registerControlRoutes(app, ctx, faults);
+  registerSeedAgentRoutes(app, ctx);
   registerDialerControlRoutes(app, ctx);
 
   // Lists still processing when a persisted sandbox stopped finish on the clock again.

@@ -275,7 +275,7 @@ describe('campaign-desk commands and help', () => {
     const r = run(['frobnicate']);
     expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toBe(
-      'campaign-desk: unknown command "frobnicate" (commands: clean, sandbox, web) (see campaign-desk --help)',
+      'campaign-desk: unknown command "frobnicate" (commands: clean, sandbox, web, agents) (see campaign-desk --help)',
     );
   });
 

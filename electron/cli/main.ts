@@ -31,6 +31,7 @@ Commands:
   clean <file>   clean a contacts CSV into upload, rejects and report files
   sandbox        run the local calling-service sandbox on 127.0.0.1
   web            run Campaign Desk in your browser
+  agents         list a workspace's agents (key from CAMPAIGN_DESK_API_KEY)
 
 Run "campaign-desk <command> --help" for a command's options.`;
 
@@ -60,8 +61,12 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       const { runBrowserHostCli } = await import('../browser-host/main.ts');
       return runBrowserHostCli(rest);
     }
+    case 'agents': {
+      const { runAgents } = await import('./agentsCommand.ts');
+      return runAgents(rest, io);
+    }
     default:
-      throw new UsageError(`unknown command "${command}" (commands: clean, sandbox, web)`);
+      throw new UsageError(`unknown command "${command}" (commands: clean, sandbox, web, agents)`);
   }
   io.err(`campaign-desk ${command}: not available yet`);
   return EXIT.usage;
@@ -73,7 +78,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      const command = argv[0] === 'clean' || argv[0] === 'sandbox' ? ` ${argv[0]}` : '';
+      const command =
+        argv[0] === 'clean' || argv[0] === 'sandbox' || argv[0] === 'agents' ? ` ${argv[0]}` : '';
       io.err(`campaign-desk${command}: ${error.message} (see campaign-desk${command} --help)`);
       return EXIT.usage;
     }

@@ -3,10 +3,11 @@ import { extractPlaceholders, promptTextFromSections } from '../../shared/domain
 import type { AgentStore } from '../store/agents.ts';
 import type { AgentRow, AgentVersionRow } from '../store/types.ts';
 
-interface Section {
+// A type alias (not an interface) so it fits the wire schema's loose objects.
+type Section = {
   section_title: string;
   section_content: string;
-}
+};
 
 export const sectionsOf = (v: AgentVersionRow): Section[] => JSON.parse(v.prompt_sections) as Section[];
 

@@ -60,3 +60,58 @@ export function promptTextFromSections(sections: readonly PromptSection[]): stri
     .filter((s) => s !== '')
     .join('\n\n');
 }
+
+/** A prompt cut into plain text and `@{{name}}` placeholders (as written), in order. */
+export type PromptPart = { kind: 'text'; text: string } | { kind: 'placeholder'; name: string; text: string };
+
+export function splitPrompt(text: string): PromptPart[] {
+  const parts: PromptPart[] = [];
+  let last = 0;
+  for (const m of text.matchAll(placeholder)) {
+    const at = m.index;
+    if (at > last) parts.push({ kind: 'text', text: text.slice(last, at) });
+    parts.push({ kind: 'placeholder', name: m[1] as string, text: m[0] });
+    last = at + m[0].length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}
+
+export interface PlaceholderOccurrence {
+  /** 1-based line of the prompt. */
+  line: number;
+  /** The `## Title` the line sits under (how sections are joined), or null. */
+  section: string | null;
+  /** The line around the placeholder's first use on it (at most ~160 characters, … where cut). */
+  excerpt: string;
+}
+
+/** Characters kept either side of the placeholder in an excerpt. */
+const EXCERPT_SIDE = 70;
+
+function excerptAround(line: string, at: number, length: number): string {
+  const start = Math.max(0, at - EXCERPT_SIDE);
+  const end = Math.min(line.length, at + length + EXCERPT_SIDE);
+  const text = line.slice(start, end).trim();
+  return `${start > 0 ? '…' : ''}${text}${end < line.length ? '…' : ''}`;
+}
+
+/** Where each placeholder occurs: once per line it is on, in order. */
+export function placeholderOccurrences(text: string): Map<string, PlaceholderOccurrence[]> {
+  const out = new Map<string, PlaceholderOccurrence[]>();
+  let section: string | null = null;
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
+    const heading = /^##\s+(.+?)\s*$/.exec(line);
+    if (heading) section = heading[1] as string;
+    const seen = new Set<string>();
+    for (const m of line.matchAll(placeholder)) {
+      const name = m[1] as string;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      let list = out.get(name);
+      if (!list) out.set(name, (list = []));
+      list.push({ line: i + 1, section, excerpt: excerptAround(line, m.index, m[0].length) });
+    }
+  });
+  return out;
+}

@@ -3,7 +3,7 @@ import type { Result } from './result.ts';
 import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
 import { contactsChannels } from './channels/contacts.ts';
-import { agentsChannels } from './channels/agents.ts';
+import { agentsChannels, agentsEvents } from './channels/agents.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -18,6 +18,7 @@ export const contract = {
 export const contractEvents = {
   ...appEvents,
   ...workspaceEvents,
+  ...agentsEvents,
 };
 
 export type Contract = typeof contract;

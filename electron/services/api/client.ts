@@ -11,6 +11,7 @@ import {
   normalizeAgent,
 } from '../../../shared/service/agent.ts';
 import type {
+  AgentDetail,
   AgentListItem,
   AgentView,
   EditEventSubscriptionsRequest,
@@ -190,6 +191,18 @@ export function createApiClient(options: ApiClientOptions) {
         schema: agentListResponseSchema,
         idempotent: true,
         ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+    },
+
+    /** `GET /agent/{id}` as received (unknown fields kept), from any documented envelope. */
+    async getAgentDetail(agentId: string, opts: CallOptions = {}): Promise<AgentDetail> {
+      return request({
+        operation: 'getAgent',
+        method: 'GET',
+        path: `/agent/${enc(agentId)}`,
+        schema: agentByIdResponseSchema,
+        idempotent: true,
+        ...opts,
       });
     },
 

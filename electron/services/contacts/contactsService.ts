@@ -8,7 +8,7 @@ import { ContactsError, resolveSetup } from '../../../shared/domain/contacts/ind
 import type { CleanChoices, EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import { variableChecks } from '../../../shared/ipc/channels/contacts.ts';
-import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import type { ContactFilter, ContactList } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -72,6 +72,12 @@ export interface ContactsServiceOptions {
   logger: Logger;
   dataDir: string;
   now?: () => string;
+  /** The upload for an agent (its mapping's columns and variables_map), from the agents domain. */
+  agentUpload?: (req: {
+    listId: number;
+    agentId: string;
+    versionId?: string | undefined;
+  }) => Promise<{ setup: EngineSetup; variablesMap: Record<string, string> }>;
 }
 
 export function createContactsService(options: ContactsServiceOptions) {
@@ -304,7 +310,12 @@ export function createContactsService(options: ContactsServiceOptions) {
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
-      const total = filterTotal(toContactList(stored).counts, req.filter);
+      const total = req.filter.startsWith('empty:')
+        ? await db.call('contacts.filterCount', {
+            listId: req.listId,
+            filter: req.filter as Exclude<ContactFilter, 'all'>,
+          })
+        : filterTotal(toContactList(stored).counts, req.filter);
       if (req.offset >= total) return { total, offset: req.offset, rows: [] };
       // 'all' pages by position directly; filters start from the nearest known anchor.
       const all = req.filter === 'all';
@@ -364,7 +375,23 @@ export function createContactsService(options: ContactsServiceOptions) {
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
-      const setup = JSON.parse(stored.setup) as EngineSetup;
+      let setup = JSON.parse(stored.setup) as EngineSetup;
+      let variablesMap: Record<string, string> | null = null;
+      if (req.agentId !== undefined) {
+        if (req.kind !== 'upload' || !options.agentUpload)
+          throw new DeskFailure(
+            'invalid_request',
+            'Only the upload file is written for an agent.',
+            'agentId',
+          );
+        const plan = await options.agentUpload({
+          listId: req.listId,
+          agentId: req.agentId,
+          versionId: req.versionId,
+        });
+        setup = plan.setup;
+        variablesMap = plan.variablesMap;
+      }
       const fileName = `${safeFileName(stored.name)}-${req.kind}.csv`;
       // Pages are read one after another: a change in between would mix two states of the list.
       const unchanged = async () => {
@@ -380,7 +407,15 @@ export function createContactsService(options: ContactsServiceOptions) {
         const target = exportTarget(req.path, fileName);
         try {
           const { rows, bytes } = await writeExport(db, req.listId, setup, req.kind, target, unchanged);
-          return { kind: req.kind, rows, bytes, fileName: basename(target), path: target, downloadUrl: null };
+          return {
+            kind: req.kind,
+            rows,
+            bytes,
+            fileName: basename(target),
+            path: target,
+            downloadUrl: null,
+            variablesMap,
+          };
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
           if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
@@ -399,7 +434,7 @@ export function createContactsService(options: ContactsServiceOptions) {
           join(download.dir, fileName),
           unchanged,
         );
-        return { kind: req.kind, rows, bytes, fileName, path: null, downloadUrl: download.url };
+        return { kind: req.kind, rows, bytes, fileName, path: null, downloadUrl: download.url, variablesMap };
       } catch (error) {
         removeDownload(download.dir);
         throw error;

@@ -1,3 +1,4 @@
+import { agentUpload } from '../agents/listMapping.ts';
 import { defineDomain } from '../desk/domain.ts';
 import { createContactsService, IMPORT_IDLE_MS } from './contactsService.ts';
 import { DOWNLOAD_TTL_MS, sweepDownloads } from './downloads.ts';
@@ -6,7 +7,12 @@ import { DOWNLOAD_TTL_MS, sweepDownloads } from './downloads.ts';
 export const contactsDomain = defineDomain({
   name: 'contacts',
   create(ctx) {
-    const service = createContactsService({ db: ctx.db, logger: ctx.logger, dataDir: ctx.options.dataDir });
+    const service = createContactsService({
+      db: ctx.db,
+      logger: ctx.logger,
+      dataDir: ctx.options.dataDir,
+      agentUpload: (req) => agentUpload(ctx, req),
+    });
     // Half-imported lists and unfetched downloads from an earlier run go away.
     void service
       .sweepUnfinished()

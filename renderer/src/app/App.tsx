@@ -3,6 +3,7 @@ import { Button } from '../components/Button.tsx';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { useConnection } from '../desk/connectionStore.ts';
+import { AgentsPage } from '../features/agents/AgentsPage.tsx';
 import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { NotAvailablePage } from '../features/placeholders/NotAvailablePage.tsx';
@@ -39,11 +40,7 @@ function Page({ route }: { route: RouteId }) {
         </NotAvailablePage>
       );
     case 'agents':
-      return (
-        <NotAvailablePage title="Agents">
-          <p>Viewing agents and their prompt variables is not part of this version of Campaign Desk yet.</p>
-        </NotAvailablePage>
-      );
+      return <AgentsPage />;
   }
 }
 

@@ -32,8 +32,20 @@ export const CONTACT_FILTERS = [
   'excluded',
   'edited',
 ] as const;
-export type ContactFilter = (typeof CONTACT_FILTERS)[number];
-export const contactFilterSchema = z.enum(CONTACT_FILTERS);
+/**
+ * `empty:<column index>`: rows the upload would carry (valid, not excluded) whose cell in that
+ * column is empty (the agent lint's "mapped column empty in some valid rows").
+ */
+export type EmptyColumnFilter = `empty:${number}`;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number] | EmptyColumnFilter;
+export const emptyColumnFilter = (column: number): EmptyColumnFilter => `empty:${column}`;
+export const contactFilterSchema = z.union([
+  z.enum(CONTACT_FILTERS),
+  z
+    .string()
+    .regex(/^empty:(0|[1-9]\d{0,3})$/, 'not a contacts filter')
+    .transform((s) => s as EmptyColumnFilter),
+]);
 
 /** A prompt variable mapped to a column of the file ('' = not mapped yet). */
 export const variableMappingSchema = z.object({
@@ -202,10 +214,21 @@ export const exportResultSchema = z.object({
   path: z.string().nullable(),
   /** Same-origin address that streams the file once (browser host), or null. */
   downloadUrl: z.string().nullable(),
+  /** With an agent: the launch's variables_map (variable → upload column), derived from the mapping. */
+  variablesMap: z.record(z.string(), z.string()).nullable().optional(),
 });
 export type ExportResult = z.infer<typeof exportResultSchema>;
 
 const listAnswer = z.object({ list: contactListSchema });
+
+/**
+ * An upload for an agent: the columns its mapping (agents:mapping) uses, under their clean header
+ * names, and the launch's variables_map in the answer. Without it, the import's own columns.
+ */
+const exportAgent = {
+  agentId: z.string().trim().min(1).max(200).optional(),
+  versionId: z.string().min(1).max(200).optional(),
+};
 
 export const contactsChannels = {
   'contacts:lists': channel(z.object({}).strict(), z.object({ lists: z.array(contactListSchema) })),
@@ -290,8 +313,15 @@ export const contactsChannels = {
    */
   'contacts:export': channel(
     z.union([
-      z.object({ listId, kind: z.enum(exportKinds), path: z.string().trim().min(1).max(4096) }).strict(),
-      z.object({ listId, kind: z.enum(exportKinds), download: z.literal(true) }).strict(),
+      z
+        .object({
+          listId,
+          kind: z.enum(exportKinds),
+          path: z.string().trim().min(1).max(4096),
+          ...exportAgent,
+        })
+        .strict(),
+      z.object({ listId, kind: z.enum(exportKinds), download: z.literal(true), ...exportAgent }).strict(),
     ]),
     exportResultSchema,
   ),

@@ -26,6 +26,7 @@ import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, stream } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0020-contacts.ts';
+import { blankCellSql } from './blankCell.ts';
 
 /** A contact_lists row with the label of its undoable action. */
 export interface StoredList {
@@ -334,9 +335,15 @@ interface FilterSql {
 
 const indexed = (f: FilterSql): string => (f.index ? `INDEXED BY ${f.index}` : '');
 
-function filterSql(filter: Exclude<ContactFilter, 'all'>): FilterSql {
+/** Rows the upload carries (valid, not excluded): what the agent lint counts. */
+export const UPLOAD_ROWS_SQL = 'bucket = 0 AND excluded = 0';
+
+export function filterSql(filter: Exclude<ContactFilter, 'all'>): FilterSql {
   // Valid rows are most of a list: their scan is the table's own, in row order.
   if (filter === 'bucket:valid') return { index: '', where: 'bucket = 0' };
+  if (filter.startsWith('empty:')) {
+    return { index: '', where: `${UPLOAD_ROWS_SQL} AND ${blankCellSql(Number(filter.slice(6)))}` };
+  }
   if (filter === 'bucket:invalid') return { index: 'contacts_invalid', where: 'bucket = 1' };
   if (filter === 'bucket:duplicate') return { index: 'contacts_duplicate', where: 'bucket = 2' };
   if (filter.startsWith('issue:')) {
@@ -763,6 +770,14 @@ export const contactsQueries = {
   }),
   'contacts.page': query(page),
   'contacts.locate': query(locate),
+  /** Rows of a filter the list's counts do not hold (empty:<column>). */
+  'contacts.filterCount': query((db, a: { listId: number; filter: Exclude<ContactFilter, 'all'> }) => {
+    const f = filterSql(a.filter);
+    return prepared<[number], { n: number }>(
+      db,
+      `SELECT count(*) AS n FROM contacts ${indexed(f)} WHERE list_id = ? AND ${f.where}`,
+    ).get(a.listId)!.n;
+  }),
   'contacts.editCell': tx(editCell),
   'contacts.setExcluded': tx(setExcluded),
   'contacts.excludeInvalid': tx((db, a: { listId: number; now: string }) =>

@@ -7,6 +7,7 @@ import { desk } from '../../desk/desk.ts';
 import { useContacts } from './contactsStore.ts';
 import { FILTER_OPTIONS, filterTotal } from './filters.ts';
 import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
+import { useListAgent } from './listAgentStore.ts';
 import { RowCache } from './rowCache.ts';
 import { rowIssues } from './rowIssues.ts';
 import type { RowIssues } from './rowIssues.ts';
@@ -43,6 +44,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const focusRow = useContacts((s) => s.focusRow);
   const applyList = useContacts((s) => s.applyList);
   const jumpTo = useContacts((s) => s.jumpTo);
+  const filterExtra = useContacts((s) => s.filterExtra);
   const gridId = useId().replace(/:/g, '');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -52,7 +54,6 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
-  const total = filterTotal(list.counts, filter);
   const cache = useMemo(
     () => new RowCache(list.id, filter, (r) => desk().contacts.rows(r)),
     [list.id, filter],
@@ -60,6 +61,10 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   // The cache fills in the background: each page that arrives re-renders the grid.
   const [, setTick] = useState(0);
   useEffect(() => cache.subscribe(() => setTick((t) => t + 1)), [cache]);
+  // A filter outside the list's counts (an empty column) starts from the lint's count, then follows
+  // the back end's count as pages arrive (it moves with edits).
+  const extra = filterExtra?.filter === filter ? filterExtra : null;
+  const total = extra ? (cache.total ?? extra.total) : filterTotal(list.counts, filter);
 
   const header = list.detected.header;
   const phoneIndex = header.indexOf(list.detected.phoneColumn);
@@ -135,6 +140,17 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   }, [filter, list.id]);
 
   const activeIndex = Math.min(active.index, Math.max(0, total - 1));
+  // The prompt preview shows the row the operator moves to in the grid.
+  const previewFollows = useRef(false);
+  useEffect(() => {
+    if (!previewFollows.current) {
+      previewFollows.current = true;
+      return;
+    }
+    const agent = useListAgent.getState();
+    if (agent.agentId && agent.previewFilter === filter && agent.pos !== activeIndex)
+      void agent.showRow(activeIndex);
+  }, [activeIndex, filter]);
   const cellId = (index: number, col: number) => `${gridId}-r${index}-c${col}`;
 
   const toggleExcluded = async (row: ContactRow) => {
@@ -261,7 +277,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const rows: number[] = [];
   for (let i = start; i <= end; i++) rows.push(i);
   const activeRendered = activeIndex >= start && activeIndex <= end;
-  const filterLabel = FILTER_OPTIONS.find((o) => o.value === filter)?.label ?? filter;
+  const filterLabel = extra?.label ?? FILTER_OPTIONS.find((o) => o.value === filter)?.label ?? filter;
 
   return (
     <section className="contacts-section grid-section" aria-labelledby={`${gridId}-title`}>
@@ -282,6 +298,11 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                 {o.label} ({formatCount(filterTotal(list.counts, o.value))})
               </option>
             ))}
+            {extra ? (
+              <option value={extra.filter}>
+                {extra.label} ({formatCount(total)})
+              </option>
+            ) : null}
           </select>
         </label>
         <span className="muted" data-testid="grid-total">

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { formatBytes, formatCount } from './formatNumbers.ts';
+import { useListAgent } from './listAgentStore.ts';
 
 const baseName = (name: string) =>
   name
@@ -33,18 +34,26 @@ export function ExportPanel({ list }: { list: ContactList }) {
   const [last, setLast] = useState<ExportResult | null>(null);
   const [folder, setFolder] = useState('~/Downloads');
   const id = useId();
+  // With an agent chosen for this list, the upload carries only its mapped columns, and the answer
+  // holds the launch's variables_map.
+  const forList = useListAgent((s) => s.listId === list.id && s.agent !== null);
+  const agentName = useListAgent((s) => (forList ? (s.agent?.name ?? null) : null));
+  const agentId = useListAgent((s) => (forList ? s.agentId : null));
+  const versionId = useListAgent((s) => (forList ? s.versionId : null));
 
   const exportFile = async (kind: ExportKind) => {
     setBusy(kind);
     const fileName = `${baseName(list.name)}-${kind}.csv`;
+    const forAgent = kind === 'upload' && agentId ? { agentId, ...(versionId ? { versionId } : {}) } : {};
     const result =
       host === 'electron'
         ? await desk().contacts.export({
             listId: list.id,
             kind,
             path: `${folder.replace(/\/+$/, '')}/${fileName}`,
+            ...forAgent,
           })
-        : await desk().contacts.export({ listId: list.id, kind, download: true });
+        : await desk().contacts.export({ listId: list.id, kind, download: true, ...forAgent });
     setBusy(null);
     if (!result.ok) {
       toast.error(result.error.message);
@@ -94,7 +103,13 @@ export function ExportPanel({ list }: { list: ContactList }) {
           {last.path ? ` — ${last.path}` : ` — ${last.fileName}`}
         </p>
       ) : null}
+      {last?.variablesMap ? (
+        <p className="muted" data-testid="variables-map">
+          variables_map for the launch: <code>{JSON.stringify(last.variablesMap)}</code>
+        </p>
+      ) : null}
       <p className="field-hint">
+        {agentName ? `Upload for ${agentName}: only the columns its variables are mapped to. ` : ''}
         Upload: UTF-8, Mobile Number first in E.164, valid rows only. Rejects: spreadsheet row, reasons and
         the original cells (formulas neutralised). Excluded rows are in neither.
       </p>

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { useFocusWhenLost } from '../../components/useFocusWhenLost.ts';
+import { AgentPanel } from './AgentPanel.tsx';
 import { ContactsGrid } from './ContactsGrid.tsx';
 import { useContacts } from './contactsStore.ts';
 import { ExportPanel } from './ExportPanel.tsx';
@@ -38,6 +39,7 @@ export function ListView({ list }: { list: ContactList }) {
         <FixActions list={list} />
         <ExportPanel list={list} />
       </div>
+      <AgentPanel list={list} />
       <ContactsGrid list={list} />
       <details className="contacts-section" open>
         <summary className="subsection-title">File settings and variables</summary>

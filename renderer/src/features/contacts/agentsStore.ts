@@ -3,8 +3,8 @@ import type { AgentSummary } from '../../../../shared/ipc/channels/agents.ts';
 import { desk } from '../../desk/desk.ts';
 
 /**
- * The active workspace's agents for the import settings' "Agent" select, loaded once per workspace
- * (again after a failure). The choice belongs to one imported file: a new file starts with none.
+ * The active workspace's agents (the local library) for the import settings' "Agent" select. The
+ * choice belongs to one imported file: a new file starts with none.
  */
 interface AgentsState {
   agents: AgentSummary[];
@@ -26,7 +26,8 @@ export const useAgents = create<AgentsState>((set, get) => ({
 
   async load(workspaceId) {
     const key = workspaceId ?? '';
-    if (get().loading || (get().loadedFor === key && get().error === null)) return;
+    // A cheap local read (the agent library in SQLite): read again each time so a sync shows up.
+    if (get().loading) return;
     set({ loading: true, error: null });
     const result = await desk().agents.list();
     if (result.ok) set({ agents: result.value.agents, loadedFor: key, loading: false, error: null });

@@ -25,6 +25,8 @@ interface ContactsState {
   source: { file: File; choices: ImportChoices; listId: number | null } | null;
   importing: ImportProgress | null;
   filter: ContactFilter;
+  /** Label and row count of a filter the list's counts do not hold (the agent lint's empty column). */
+  filterExtra: FilterExtra | null;
   /** Bumped after every change to the open list: the grid refetches its window. */
   version: number;
   /** A row the grid should scroll to and highlight. */
@@ -44,10 +46,17 @@ interface ContactsState {
   openList(listId: number): Promise<void>;
   closeList(): void;
   deleteList(listId: number): Promise<void>;
-  setFilter(filter: ContactFilter): void;
+  /** `extra` names a filter outside the list's counts (`empty:<column>`) and how many rows it has. */
+  setFilter(filter: ContactFilter, extra?: FilterExtra): void;
   /** A newer state of the open list from a change the operator made. */
   applyList(list: ContactList): void;
   jumpTo(row: number): Promise<void>;
+}
+
+export interface FilterExtra {
+  filter: ContactFilter;
+  label: string;
+  total: number;
 }
 
 let handle: ImportHandle | null = null;
@@ -66,6 +75,7 @@ export const useContacts = create<ContactsState>((set, get) => {
     source: null,
     importing: null,
     filter: 'all',
+    filterExtra: null,
     version: 0,
     focusRow: null,
     variables: prefs.variables,
@@ -176,8 +186,13 @@ export const useContacts = create<ContactsState>((set, get) => {
       toast.success('Contact list deleted');
     },
 
-    setFilter(filter) {
-      set((s) => ({ filter, focusRow: null, version: s.version + 1 }));
+    setFilter(filter, extra) {
+      set((s) => ({
+        filter,
+        filterExtra: extra ?? (s.filterExtra?.filter === filter ? s.filterExtra : null),
+        focusRow: null,
+        version: s.version + 1,
+      }));
     },
 
     applyList(list) {

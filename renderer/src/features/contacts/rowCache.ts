@@ -29,6 +29,8 @@ export class RowCache {
   #version = 0;
   #focus = 0;
   error: string | null = null;
+  /** Rows in the filter as the back end last counted them (null before the first page). */
+  total: number | null = null;
 
   constructor(listId: number, filter: ContactFilter, fetch: FetchRows) {
     this.listId = listId;
@@ -81,6 +83,7 @@ export class RowCache {
         const current = this.#pages.get(p);
         if (current && current.version > version) return;
         this.error = null;
+        this.total = result.value.total;
         this.#pages.set(p, { rows: result.value.rows, version });
         this.#evict();
         this.#notify();
