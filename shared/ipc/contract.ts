@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
 import { contactsChannels } from './channels/contacts.ts';
 import { agentsChannels, agentsEvents } from './channels/agents.ts';
+import { campaignsChannels, campaignsEvents } from './channels/campaigns.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -14,11 +15,13 @@ export const contract = {
   ...workspaceChannels,
   ...contactsChannels,
   ...agentsChannels,
+  ...campaignsChannels,
 };
 export const contractEvents = {
   ...appEvents,
   ...workspaceEvents,
   ...agentsEvents,
+  ...campaignsEvents,
 };
 
 export type Contract = typeof contract;
