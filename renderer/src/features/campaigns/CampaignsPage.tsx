@@ -30,13 +30,17 @@ function TerminateDialog({ row, onClose }: { row: CampaignRow; onClose: () => vo
     setBusy(true);
     const result = await desk().campaigns.terminate({ campaignId: row.campaignId });
     setBusy(false);
-    setAnswer(result.ok ? { ok: true, text: result.value.message } : { ok: false, text: result.error.message });
+    setAnswer(
+      result.ok ? { ok: true, text: result.value.message } : { ok: false, text: result.error.message },
+    );
     void loadList(true);
   };
   return (
     <Dialog open role="alertdialog" width="sm" title={`Terminate ${row.name}?`} onClose={onClose}>
       <div className="dialog-body">
-        <p>The calls of this campaign not yet placed are cancelled. Calls already made stay in the history.</p>
+        <p>
+          The calls of this campaign not yet placed are cancelled. Calls already made stay in the history.
+        </p>
         {answer ? (
           <p role="status" className={answer.ok ? undefined : 'field-error'}>
             {answer.text}
@@ -86,13 +90,21 @@ function CampaignsTable() {
       <p className="field-hint" role="status">
         {listError ??
           list?.lastError ??
-          (list?.syncedAt ? `Service campaigns read ${formatWhen(list.syncedAt)}` : 'Service campaigns not read yet')}
+          (list?.syncedAt
+            ? `Service campaigns read ${formatWhen(list.syncedAt)}`
+            : 'Service campaigns not read yet')}
       </p>
       {timelineError ? <p className="field-error">{timelineError}</p> : null}
       {rows.length === 0 ? (
         <p className="muted">No campaign yet.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby={`${id}-title`} tabIndex={0} data-scroll-x>
+        <div
+          className="table-scroll"
+          role="region"
+          aria-labelledby={`${id}-title`}
+          tabIndex={0}
+          data-scroll-x
+        >
           <table className="lists-table">
             <thead>
               <tr>
@@ -130,7 +142,12 @@ function CampaignsTable() {
                       </Button>
                     ) : null}
                     {r.campaignId ? (
-                      <Button size="sm" variant="danger" aria-haspopup="dialog" onClick={() => setTerminating(r)}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-haspopup="dialog"
+                        onClick={() => setTerminating(r)}
+                      >
                         Terminate {r.name}
                       </Button>
                     ) : null}

@@ -24,7 +24,9 @@ export function LaunchProgress({ launch }: { launch: LaunchView }) {
       </ol>
       <p className="field-hint">
         {formatCount(launch.valid)} rows to call · {formatCount(launch.invalid)} invalid
-        {launch.serviceInvalid !== null ? ` · ${formatCount(launch.serviceInvalid)} refused by the service` : ''}
+        {launch.serviceInvalid !== null
+          ? ` · ${formatCount(launch.serviceInvalid)} refused by the service`
+          : ''}
       </p>
       {launch.rejectsUrl ? (
         <p>
@@ -33,7 +35,9 @@ export function LaunchProgress({ launch }: { launch: LaunchView }) {
           </a>
         </p>
       ) : null}
-      {launch.message ? <p className={launch.state === 'failed' ? 'field-error' : 'muted'}>{launch.message}</p> : null}
+      {launch.message ? (
+        <p className={launch.state === 'failed' ? 'field-error' : 'muted'}>{launch.message}</p>
+      ) : null}
     </div>
   );
 }

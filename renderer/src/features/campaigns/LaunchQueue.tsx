@@ -36,8 +36,8 @@ export function LaunchQueue() {
           {queue.map((l) => (
             <li key={l.id} className="queue-item" data-launch={l.id} data-state={l.state}>
               <div>
-                <strong>{l.name}</strong> · {formatCount(l.valid)} rows · {l.flow} flow · {STATE_TEXT[l.state]} ·
-                prepared {formatWhen(l.createdAt)}
+                <strong>{l.name}</strong> · {formatCount(l.valid)} rows · {l.flow} flow ·{' '}
+                {STATE_TEXT[l.state]} · prepared {formatWhen(l.createdAt)}
                 {l.message ? <p className="muted">{l.message}</p> : null}
               </div>
               <div className="action-row">

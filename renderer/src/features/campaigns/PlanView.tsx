@@ -58,7 +58,9 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
         </div>
         <div>
           <dt>Launch flow</dt>
-          <dd data-fact="flow">{plan.flow === 'large' ? 'Large (CSV upload)' : 'Standard (save and start)'}</dd>
+          <dd data-fact="flow">
+            {plan.flow === 'large' ? 'Large (CSV upload)' : 'Standard (save and start)'}
+          </dd>
         </div>
         <div>
           <dt>Estimated finish</dt>
@@ -75,14 +77,16 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
         <div>
           <dt>Credits available</dt>
           <dd data-fact="credits-available">
-            {credits.available === null ? 'Not reported (offline or unknown)' : formatCredits(credits.available)}
+            {credits.available === null
+              ? 'Not reported (offline or unknown)'
+              : formatCredits(credits.available)}
           </dd>
         </div>
       </dl>
       {plan.callsNotFitting > 0 ? (
         <p className="warn-text" role="note">
-          {formatCount(plan.callsNotFitting)} calls do not fit before the campaign ends: widen the window, raise the
-          concurrency or move the end.
+          {formatCount(plan.callsNotFitting)} calls do not fit before the campaign ends: widen the window,
+          raise the concurrency or move the end.
         </p>
       ) : null}
       {credits.sufficient === false ? (

@@ -161,7 +161,9 @@ function NumberSourceField({ errors }: { errors: FieldError[] }) {
     update({
       numberSource: {
         kind: 'numbers',
-        fromNumbers: on ? [...chosen.filter((n) => n !== number), number] : chosen.filter((n) => n !== number),
+        fromNumbers: on
+          ? [...chosen.filter((n) => n !== number), number]
+          : chosen.filter((n) => n !== number),
       },
     });
 
@@ -271,7 +273,12 @@ export function SettingsForm() {
         Settings
       </h3>
       <div className="settings-grid">
-        <TextField label="Campaign name" value={s.name} error={err('name')} onChange={(v) => update({ name: v })} />
+        <TextField
+          label="Campaign name"
+          value={s.name}
+          error={err('name')}
+          onChange={(v) => update({ name: v })}
+        />
         <TextField
           label="Country code"
           value={s.countryCode}

@@ -49,7 +49,8 @@ export function TestCallPanel() {
     const result = await desk().campaigns.testCall({ settings, mobileNumber: mobile, row: rowNumber });
     setBusy(false);
     if (result.ok) setCall(result.value);
-    else setError(result.error.field ? `${result.error.field}: ${result.error.message}` : result.error.message);
+    else
+      setError(result.error.field ? `${result.error.field}: ${result.error.message}` : result.error.message);
   };
 
   return (
@@ -58,13 +59,20 @@ export function TestCallPanel() {
         Test call
       </h3>
       <div className="settings-grid">
-        <TextField label="Number to call" value={mobile} onChange={setMobile} hint="Your own, in E.164 (+91…)." />
+        <TextField
+          label="Number to call"
+          value={mobile}
+          onChange={setMobile}
+          hint="Your own, in E.164 (+91…)."
+        />
         <TextField
           label="Row"
           type="number"
           value={row}
           onChange={setRow}
-          hint={previewRow ? `Empty: row ${previewRow}, the one in the preview.` : 'The spreadsheet row to use.'}
+          hint={
+            previewRow ? `Empty: row ${previewRow}, the one in the preview.` : 'The spreadsheet row to use.'
+          }
         />
       </div>
       <Button onClick={() => void place()} busy={busy} disabled={!mobile.trim() || settings.listId === null}>
@@ -84,16 +92,16 @@ export function TestCallPanel() {
           {call.ended ? (
             call.transcript.length > 0 ? (
               <>
-              <h4 className="subsection-title" id={`${id}-transcript`}>
-                Transcript
-              </h4>
-              <ol className="transcript" aria-labelledby={`${id}-transcript`}>
-                {call.transcript.map((t, i) => (
-                  <li key={i}>
-                    <strong>{t.speaker}:</strong> {t.text}
-                  </li>
-                ))}
-              </ol>
+                <h4 className="subsection-title" id={`${id}-transcript`}>
+                  Transcript
+                </h4>
+                <ol className="transcript" aria-labelledby={`${id}-transcript`}>
+                  {call.transcript.map((t, i) => (
+                    <li key={i}>
+                      <strong>{t.speaker}:</strong> {t.text}
+                    </li>
+                  ))}
+                </ol>
               </>
             ) : (
               <p className="muted">The service gave no transcript for this call.</p>

@@ -6,7 +6,9 @@ const lint = { unmapped: [], emptyColumns: [], unusedColumns: ['Notes'], uploadR
 describe('launch blockers', () => {
   it('asks for a list, then an agent', () => {
     expect(launchBlockers({ listId: null, agentId: null }, null, null)).toEqual(['Choose a contact list.']);
-    expect(launchBlockers({ listId: 1, agentId: null }, null, null)).toEqual(['Choose an agent for the list.']);
+    expect(launchBlockers({ listId: 1, agentId: null }, null, null)).toEqual([
+      'Choose an agent for the list.',
+    ]);
   });
 
   it('has nothing to say about a clean lint (unused columns do not block)', () => {

@@ -12,7 +12,8 @@ export function launchBlockers(
   if (settings.listId === null) return ['Choose a contact list.'];
   if (!settings.agentId) return ['Choose an agent for the list.'];
   const out: string[] = [];
-  if (agent?.isLocalDraft) out.push('The agent is a local draft: a campaign needs an agent synced from the service.');
+  if (agent?.isLocalDraft)
+    out.push('The agent is a local draft: a campaign needs an agent synced from the service.');
   if (!lint) return [...out, 'The variable check is still running.'];
   for (const v of lint.unmapped) out.push(`Variable ${v} has no column: every call would lack it.`);
   for (const e of lint.emptyColumns) {

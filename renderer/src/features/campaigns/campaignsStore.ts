@@ -164,7 +164,10 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   async validate() {
     const result = await desk().campaigns.validate({ settings: get().settings });
     if (!result.ok) {
-      set({ errors: [{ field: result.error.field ?? 'settings', message: result.error.message }], checked: true });
+      set({
+        errors: [{ field: result.error.field ?? 'settings', message: result.error.message }],
+        checked: true,
+      });
       return false;
     }
     set({ errors: result.value.errors, checked: true });

@@ -28,12 +28,13 @@ export function stepsOf(flow: LaunchView['flow']): LaunchView['step'][] {
 }
 
 /** done / current / todo for each step of the launch's flow. */
-export function stepStatus(launch: LaunchView): { step: LaunchView['step']; status: 'done' | 'current' | 'todo' }[] {
+export function stepStatus(
+  launch: LaunchView,
+): { step: LaunchView['step']; status: 'done' | 'current' | 'todo' }[] {
   const steps = stepsOf(launch.flow);
   const at = launch.step === 'verify-start' ? steps.length - 1 : steps.indexOf(launch.step);
   return steps.map((step, i) => ({
     step,
-    status:
-      launch.state === 'started' || i < at ? 'done' : i === at ? 'current' : 'todo',
+    status: launch.state === 'started' || i < at ? 'done' : i === at ? 'current' : 'todo',
   }));
 }
