@@ -1,5 +1,6 @@
 import type { QueryDef, StreamDef } from '../define.ts';
 import { agentsQueries } from './agents.ts';
+import { campaignsQueries } from './campaigns.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
 import { diagnosticsQueries } from './diagnostics.ts';
@@ -17,6 +18,7 @@ export const queries = {
   ...diagnosticsQueries,
   ...contactsQueries,
   ...agentsQueries,
+  ...campaignsQueries,
 };
 
 export type Queries = typeof queries;
