@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts';
 import { AgentsPage } from './pages/AgentsPage.ts';
 import { CampaignsPage } from './pages/CampaignsPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import type { CampaignList } from './support/campaignList.ts';
 import { writeCampaignList } from './support/campaignList.ts';
 
@@ -116,8 +117,8 @@ async function startBuilder(page: Page, listName: string, list: CampaignList): P
   await expect(campaigns.blockers).toContainText('Variable callee_name has no column');
   await expect(campaigns.launchButton).toBeDisabled();
   await panel.column('callee_name').selectOption('Name');
-  await expect(panel.value('callee_name')).toHaveText(list.firstName);
-  await expect(panel.value('city')).toHaveText('Pune');
+  await expect(panel.value('callee_name').first()).toHaveText(list.firstName);
+  await expect(panel.value('city').first()).toHaveText('Pune');
   await expect(panel.position).toContainText('Row 2');
   await expect(campaigns.blockers).toBeHidden();
   await expect(campaigns.launchButton).toBeEnabled();
@@ -223,6 +224,7 @@ test.describe('campaigns', () => {
     await expect(campaigns.fact('flow')).toContainText('Standard');
     await expect(campaigns.plan.getByRole('img', { name: /^Calls per day/ })).toBeVisible();
     await expect(campaigns.plan.getByRole('table')).toContainText('60');
+    await expectNoAxeViolations(page, 'the campaign builder with its plan');
     await campaigns.launchButton.click();
     for (const step of ['save', 'start']) {
       await expect(campaigns.step(step)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
@@ -237,6 +239,7 @@ test.describe('campaigns', () => {
     await row.first().getByRole('button', { name: 'Timeline of Standard sixty' }).click();
     const timeline = page.getByTestId('campaign-timeline');
     await expect(timeline.locator('li[data-step="start"][data-outcome="ok"]')).toHaveCount(1);
+    await expectNoAxeViolations(page, 'a campaign timeline');
     await page.getByRole('button', { name: 'Close' }).click();
     await expectStatus(campaigns, 'Standard sixty', /scheduled|started/i);
     await advanceClock(sandbox, 15 * 60);
