@@ -146,6 +146,14 @@ async function expectStartedOnce(sandbox: SandboxService, serviceId: string) {
   expect(starts.map((x) => x.accepted)).toEqual([1]);
 }
 
+/** Launch: it waits for the operator's confirmation (nothing sent yet), then goes out when sent. */
+async function launchAndSend(campaigns: CampaignsPage, sandbox: SandboxService, name: string) {
+  await campaigns.launchButton.click();
+  await expect(campaigns.progress).toHaveAttribute('data-state', 'queued');
+  expect((await stats(sandbox)).start_attempts).toHaveLength(0);
+  await campaigns.page.getByRole('button', { name: `Send ${name} now` }).click();
+}
+
 /** The launch's service id, shown in its progress once started. */
 async function startedId(campaigns: CampaignsPage): Promise<string> {
   await expect(campaigns.progress).toHaveAttribute('data-state', 'started', { timeout: 60_000 });
@@ -225,7 +233,7 @@ test.describe('campaigns', () => {
     await expect(campaigns.plan.getByRole('img', { name: /^Calls per day/ })).toBeVisible();
     await expect(campaigns.plan.getByRole('table')).toContainText('60');
     await expectNoAxeViolations(page, 'the campaign builder with its plan');
-    await campaigns.launchButton.click();
+    await launchAndSend(campaigns, sandbox, 'Standard sixty');
     for (const step of ['save', 'start']) {
       await expect(campaigns.step(step)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
     }
@@ -264,7 +272,7 @@ test.describe('campaigns', () => {
     await expect(campaigns.fact('calls')).toHaveText(list.valid.toLocaleString('en-US'));
     await expect(campaigns.fact('flow')).toContainText('Large');
     await expect(campaigns.fact('credits-available')).not.toContainText('Not reported');
-    await campaigns.launchButton.click();
+    await launchAndSend(campaigns, sandbox, 'Large six thousand');
     for (const step of ['upload', 'upload-status', 'balance', 'make-call-async']) {
       await expect(campaigns.step(step)).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
     }

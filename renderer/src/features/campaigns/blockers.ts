@@ -5,7 +5,7 @@ import type { CampaignSettings } from '../../../../shared/ipc/channels/campaigns
 // variable must have a value in every row the upload carries ("every variable filled").
 
 export function launchBlockers(
-  settings: Pick<CampaignSettings, 'listId' | 'agentId'>,
+  settings: Pick<CampaignSettings, 'listId' | 'agentId' | 'removeInvalid'>,
   agent: Pick<AgentDetail, 'isLocalDraft'> | null,
   lint: AgentLint | null,
 ): string[] {
@@ -16,9 +16,10 @@ export function launchBlockers(
     out.push('The agent is a local draft: a campaign needs an agent synced from the service.');
   if (!lint) return [...out, 'The variable check is still running.'];
   for (const v of lint.unmapped) out.push(`Variable ${v} has no column: every call would lack it.`);
-  for (const e of lint.emptyColumns) {
+  // With "remove invalid rows" the service drops rows with an empty variable instead of refusing.
+  for (const e of settings.removeInvalid ? [] : lint.emptyColumns) {
     out.push(
-      `Variable ${e.variable}: column ${e.column} is empty in ${e.emptyRows} ${e.emptyRows === 1 ? 'row' : 'rows'} to call; fill or exclude them.`,
+      `Variable ${e.variable}: column ${e.column} is empty in ${e.emptyRows} ${e.emptyRows === 1 ? 'row' : 'rows'} to call; fill or exclude them, or turn on Remove invalid rows.`,
     );
   }
   if (lint.uploadRows === 0) out.push('The list has no valid row to call.');

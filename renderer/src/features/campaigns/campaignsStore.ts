@@ -67,6 +67,12 @@ interface CampaignsState {
   progress(launch: LaunchView): void;
 }
 
+/** A setting the contract's schema refused (`settings.concurrency: Too big…`), named like the form's fields. */
+function schemaProblem(error: { field?: string | undefined; message: string }): FieldError {
+  const field = (error.field ?? 'settings').replace(/^settings\./, '');
+  return { field, message: error.message.replace(/^settings\.[\w.]+: /, '') };
+}
+
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 
 export const useCampaigns = create<CampaignsState>((set, get) => ({
@@ -165,7 +171,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
     const result = await desk().campaigns.validate({ settings: get().settings });
     if (!result.ok) {
       set({
-        errors: [{ field: result.error.field ?? 'settings', message: result.error.message }],
+        errors: [schemaProblem(result.error)],
         checked: true,
       });
       return false;
@@ -195,9 +201,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       if (!result.ok) {
         set({
           launchError: result.error.message,
-          ...(result.error.field
-            ? { errors: [{ field: result.error.field, message: result.error.message }] }
-            : {}),
+          ...(result.error.field ? { errors: [schemaProblem(result.error)], checked: true } : {}),
         });
         return;
       }
