@@ -154,6 +154,17 @@ export const campaignsQueries = {
       prepared(db, `DELETE FROM campaign_launches WHERE id = ? AND state = 'queued'`).run(a.id).changes > 0,
   ),
 
+  /** One contact row's cells (the test call's variables), or null. */
+  'campaigns.rowCells': query((db, a: { listId: number; row: number }) => {
+    const cells = prepared<[number, number], string>(
+      db,
+      `SELECT cells FROM contacts WHERE list_id = ? AND row = ?`,
+    )
+      .pluck()
+      .get(a.listId, a.row);
+    return cells === undefined ? null : (JSON.parse(cells) as string[]);
+  }),
+
   'campaigns.drafts': query((db, a: { workspaceId: string }) =>
     prepared<[string], { id: string; workspace_id: string; settings: string; updated_at: string }>(
       db,
