@@ -53,15 +53,16 @@ export class CampaignsPage {
     await select.selectOption((await option.getAttribute('value'))!);
   }
 
-  field(label: string | RegExp): Locator {
-    return this.page.getByLabel(label, { exact: typeof label === 'string' });
+  /** The input whose label starts with `label` ("Callback URL" finds "Callback URL (optional)"). */
+  field(label: string): Locator {
+    return this.page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   }
 
   /** The error shown beside the input labelled `label`. */
   fieldError(label: string): Locator {
     return this.page
       .locator('.field-invalid')
-      .filter({ has: this.page.getByLabel(label, { exact: true }) })
+      .filter({ has: this.field(label) })
       .locator('.field-error');
   }
 
