@@ -222,7 +222,9 @@ describe('drafts', () => {
       const { drafts } = value<{ drafts: Array<{ id: string; settings: CampaignSettings }> }>(
         await d.handle('campaigns:drafts', {}),
       );
-      expect(drafts.map((x) => [x.id, x.settings.name])).toEqual([[(saved.value as { id: string }).id, 'Draft one']]);
+      expect(drafts.map((x) => [x.id, x.settings.name])).toEqual([
+        [(saved.value as { id: string }).id, 'Draft one'],
+      ]);
     } finally {
       await d.close();
     }

@@ -212,3 +212,63 @@ describe('the start request meets a timeout, a reset, a cut body and a 5xx', () 
     }
   }, 120_000);
 });
+
+describe('launch exit codes', () => {
+  it('exits 75 when the service is unreachable, and a re-run resumes and starts once', async () => {
+    await sb.control('POST', '/faults', {
+      path: '/v0/campaign/save',
+      method: 'POST',
+      max_count: 10,
+      kind: 'drop',
+    });
+    try {
+      const first = await launch(small.path, 'exit unreachable');
+      expect(first.code, first.stderr).toBe(75);
+      expect(first.stderr.trim().split('\n')).toHaveLength(1);
+      expect(first.stderr).toMatch(/run the same command again/);
+      await sb.control('DELETE', '/faults');
+      const again = await launch(small.path, 'exit unreachable');
+      expect([again.code, again.stderr]).toEqual([0, '']);
+      await expectStartedOnce(again.stdout.trim(), small.valid);
+    } finally {
+      await sb.control('DELETE', '/faults');
+    }
+  }, 120_000);
+
+  it('exits 1 with the service refusal in one line', async () => {
+    const run = await launch(small.path, 'exit refused', {}, []);
+    expect(run.code).toBe(0); // control: the same file and settings start
+    const refused = await runCli(
+      [
+        'launch',
+        small.path,
+        '--data',
+        join(dir, 'data'),
+        '--base-url',
+        sb.baseUrl,
+        '--agent',
+        'no-such-agent',
+        '--name',
+        'exit refused 2',
+        '--pool',
+        poolId,
+        '--country',
+        'IN',
+        '--map',
+        'callee_name=Name',
+        '--start',
+        (await window()).start,
+        '--end',
+        (await window()).end,
+        '--timezone',
+        'Asia/Kolkata',
+        '--remove-invalid',
+      ],
+      { CAMPAIGN_DESK_API_KEY: apiKey },
+    );
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trim().split('\n'), refused.stderr).toHaveLength(1);
+    expect(refused.stderr).toMatch(/^campaign-desk launch: .*agent/i);
+  }, 120_000);
+});

@@ -85,12 +85,15 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
           patch: { state: 'failed', message: explainApiError(e) },
         });
 
+  // A waiting launch is tried again once per run (start-up, reconnect, a CLI re-run); a step that
+  // finds the service unreachable leaves it waiting and ends the run.
+  const initial = await db.call('campaigns.launch', { id: launchId });
+  if (initial?.state === 'waiting') await patch({ state: 'pending' });
   for (;;) {
     const launch = await db.call('campaigns.launch', { id: launchId });
     if (!launch) throw new Error(`launch ${launchId} is gone`);
-    if (launch.state !== 'pending' && launch.state !== 'waiting') return launch;
+    if (launch.state !== 'pending') return launch;
     if (deps.signal?.aborted) return launch;
-    if (launch.state === 'waiting') await patch({ state: 'pending' });
     const req = launchRequestSchema.parse(JSON.parse(launch.settings));
     try {
       await runStep(launch, req);
