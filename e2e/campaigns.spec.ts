@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { SandboxService } from './fixtures.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, HOST_READY, test } from './fixtures.ts';
 import { AgentsPage } from './pages/AgentsPage.ts';
 import { CampaignsPage } from './pages/CampaignsPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import type { CampaignList } from './support/campaignList.ts';
+import { startChildServer } from './support/childServer.ts';
 import { writeCampaignList } from './support/campaignList.ts';
 
 // Campaigns end to end in Chromium through the browser host (real back end, real SQLite) against a
@@ -326,5 +327,57 @@ test.describe('campaigns', () => {
       const s = await stats(sandbox);
       expect(s.starts.map((x) => x.accepted)).toEqual([1]);
     }).toPass({ timeout: 30_000 });
+  });
+
+  test('a test call from the builder is followed until it ends with its transcript; the draft survives a restart', async ({
+    page,
+    desk,
+    sandbox,
+  }) => {
+    const list = writeCampaignList(dir, 'campaign-test-call', 20, 8);
+    await useSandboxWorkspace(page, desk.url, sandbox);
+    await importList(page, list);
+    const campaigns = await startBuilder(page, 'campaign-test-call', list);
+    await fillGoodSettings(campaigns, 'Kept draft', Date.parse((await stats(sandbox)).clock.now));
+
+    // Every sandbox call is answered, so the call has a conversation to show.
+    await control(sandbox, 'dialer', 'POST', { shares: { answered: 1 } });
+    const testCall = page.getByTestId('test-call');
+    await testCall.getByLabel(/^Number to call/).fill('+919811111111');
+    await testCall.getByLabel(/^Row/).fill('3');
+    await testCall.getByRole('button', { name: 'Place test call' }).click();
+    await expect(testCall.getByRole('status')).toContainText('following');
+    await advanceClock(sandbox, 10 * 60);
+    await expect(testCall.getByRole('status')).toContainText('(ended)', { timeout: 30_000 });
+    const transcript = testCall.getByRole('list', { name: 'Transcript' });
+    await expect(transcript.getByRole('listitem').first()).toBeVisible();
+    expect((await stats(sandbox)).start_attempts).toHaveLength(0);
+
+    // The draft (saved as it was edited) is there after the app restarts.
+    await expect(async () => {
+      await campaigns.backToList();
+      await expect(page.getByTestId('campaign-drafts')).toContainText('Kept draft', { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await desk.stop();
+    const host = await startChildServer({
+      name: 'browser host (restarted)',
+      script: 'electron/browser-host/main.ts',
+      args: ['--port', '0', '--data', desk.dataDir, '--no-open'],
+      ready: HOST_READY,
+    });
+    try {
+      const [, origin, , token] = host.match;
+      await page.goto('about:blank');
+      await campaigns.shell.open(`${origin}/#token=${token}`);
+      await campaigns.open();
+      await page.getByRole('button', { name: 'Open Kept draft' }).click();
+      await expect(campaigns.field('Campaign name')).toHaveValue('Kept draft');
+      await expect(campaigns.field('Timezone')).toHaveValue(TIME_ZONE);
+      await expect(page.getByRole('combobox', { name: 'Contact list' })).toHaveValue(/\d+/);
+      await expect(campaigns.agentPanel.agent).toHaveValue(/.+/);
+      await expect(campaigns.callerNumbers().first()).toBeChecked();
+    } finally {
+      await host.stop();
+    }
   });
 });
