@@ -200,6 +200,37 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
   }, 60_000);
 });
 
+describe('auto-send', () => {
+  it('sends a queued launch once turned on while the service is reachable', async () => {
+    const file = join(dirs.make(), 'auto.csv');
+    const { valid } = writeMessyContacts(file, 40, 6);
+    const { list } = await importThroughService(
+      {
+        importBegin: async (req) => value(await desk.handle('contacts:import-begin', req)),
+        importBatch: async (req) => value(await desk.handle('contacts:import-batch', req)),
+        importFinish: async (req) => value(await desk.handle('contacts:import-finish', req)),
+      },
+      new Uint8Array(readFileSync(file)),
+      { name: 'auto' },
+    );
+    const queued = value<LaunchView>(
+      await desk.handle('campaigns:launch', { settings: settings({ listId: list.id, name: 'Auto' }) }),
+    );
+    expect(queued.state).toBe('queued');
+    expect(value(await desk.handle('campaigns:set-auto-send', { autoSend: true }))).toEqual({
+      autoSend: true,
+    });
+    let t = value<{ launch: LaunchView }>(await desk.handle('campaigns:timeline', { id: queued.id }));
+    for (let i = 0; i < 200 && t.launch.state !== 'started'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      t = value(await desk.handle('campaigns:timeline', { id: queued.id }));
+    }
+    expect(t.launch).toMatchObject({ state: 'started', valid });
+    expect(value<{ launches: LaunchView[] }>(await desk.handle('campaigns:queue', {})).launches).toEqual([]);
+    value(await desk.handle('campaigns:set-auto-send', { autoSend: false }));
+  }, 60_000);
+});
+
 describe('drafts', () => {
   it('survive a restart of the back end', async () => {
     const dataDir = dirs.make();

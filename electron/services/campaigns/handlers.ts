@@ -94,8 +94,24 @@ export const campaignsDomain = defineDomain({
         return false;
       }
     };
+    /** With auto-send on, queued launches go out once the service is reachable. */
+    const sendQueued = async () => {
+      if (!(await autoSend())) return;
+      const record = await requireActiveWorkspace(ctx).catch(() => null);
+      if (!record) return;
+      for (const l of await ctx.db.call('campaigns.launches', { workspaceId: record.id }))
+        if (l.state === 'queued') {
+          const moved = await ctx.db.call('campaigns.patchLaunch', {
+            id: l.id,
+            patch: { state: 'pending' },
+            at: now(),
+          });
+          if (moved) emit(moved);
+          kick(l.id, record.id);
+        }
+    };
     const offOnline = ctx.events.on('app:connectivity-changed', (s) => {
-      if (s.online) void resumeAll();
+      if (s.online) void resumeAll().then(sendQueued);
     });
     void resumeAll();
     ctx.onClose(async () => {
@@ -324,19 +340,7 @@ export const campaignsDomain = defineDomain({
       },
       'campaigns:set-auto-send': async (req) => {
         await ctx.db.call('settings.set', { key: AUTO_SEND_KEY, value: req.autoSend });
-        if (req.autoSend) {
-          const record = await requireActiveWorkspace(ctx);
-          if (await online())
-            for (const l of await ctx.db.call('campaigns.launches', { workspaceId: record.id }))
-              if (l.state === 'queued') {
-                await ctx.db.call('campaigns.patchLaunch', {
-                  id: l.id,
-                  patch: { state: 'pending' },
-                  at: now(),
-                });
-                kick(l.id, record.id);
-              }
-        }
+        if (req.autoSend && (await online())) await sendQueued();
         return { autoSend: req.autoSend };
       },
       'campaigns:list': async (req) => {
