@@ -187,7 +187,7 @@ test.describe('campaigns', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('a 60-row campaign (standard flow): preview, bad settings refused with nothing sent, plan, launch, statuses follow the clock', async ({
+  test('a 60-row campaign (standard flow): preview, bad settings refused with nothing sent, plan, launch, statuses follow the clock, terminate asks first', async ({
     page,
     desk,
     sandbox,
@@ -255,6 +255,22 @@ test.describe('campaigns', () => {
     await expectStatus(campaigns, 'Standard sixty', /scheduled|started/i);
     await advanceClock(sandbox, 15 * 60);
     await expectStatus(campaigns, 'Standard sixty', /ongoing/i);
+
+    // Terminate asks first: Keep calling changes nothing; confirmed, the service answers in words.
+    const terminate = row.first().getByRole('button', { name: 'Terminate Standard sixty' });
+    await terminate.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Terminate Standard sixty?' });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page, 'the terminate confirmation');
+    await confirm.getByRole('button', { name: 'Keep calling' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(terminate).toBeFocused();
+    await terminate.click();
+    await confirm.getByRole('button', { name: 'Terminate remaining calls' }).click();
+    await expect(confirm.getByRole('status')).not.toBeEmpty();
+    await expect(confirm.locator('.field-error')).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(confirm).toBeHidden();
     await advanceClock(sandbox, 4 * 86_400);
     await expectStatus(campaigns, 'Standard sixty', /completed/i);
     await expectStartedOnce(sandbox, id);
