@@ -329,6 +329,7 @@ test.describe('campaigns', () => {
     await campaigns.backToList();
     const queued = campaigns.queued('Offline forty');
     await expect(queued).toBeVisible();
+    await expectNoAxeViolations(page, 'the campaigns list with a queued launch');
     expect((await stats(sandbox)).start_attempts).toHaveLength(0);
 
     // Back online: it goes out only when the operator sends it.
