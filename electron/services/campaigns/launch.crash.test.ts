@@ -272,3 +272,30 @@ describe('launch exit codes', () => {
     expect(refused.stderr).toMatch(/^campaign-desk launch: .*agent/i);
   }, 120_000);
 });
+
+describe('when the service cannot tell whether the start happened', () => {
+  it('leaves the launch for the operator: exit 1 saying so, no second start on a re-run', async () => {
+    await sb.control('POST', '/faults', {
+      faults: [
+        { path: '/v0/campaign/v2/start', method: 'POST', max_count: 1, kind: 'drop' },
+        { path: '/v0/campaign/all', method: 'GET', kind: 'error', status: 500 },
+        { path: '/v0/calling/history', method: 'GET', kind: 'error', status: 500 },
+      ],
+    });
+    try {
+      const first = await launch(small.path, 'cannot tell');
+      expect(first.code, first.stderr).toBe(1);
+      expect(first.stderr).toMatch(
+        /^campaign-desk launch: The service cannot tell whether this campaign started/,
+      );
+      const report = JSON.parse(readFileSync(first.report, 'utf8')) as { id: string; status: string };
+      expect(report.status).toBe('needs-decision');
+      await sb.control('DELETE', '/faults');
+      const again = await launch(small.path, 'cannot tell');
+      expect(again.code).toBe(1);
+      expect(await acceptedStarts(sb, report.id)).toBe(0); // the dropped start never reached the service
+    } finally {
+      await sb.control('DELETE', '/faults');
+    }
+  }, 120_000);
+});
