@@ -60,6 +60,7 @@ export function CampaignBuilder() {
   const launchError = useCampaigns((s) => s.launchError);
   const busy = useCampaigns((s) => s.busy);
   const confirm = useCampaigns((s) => s.confirm);
+  const resolve = useCampaigns((s) => s.resolve);
   const closeBuilder = useCampaigns((s) => s.closeBuilder);
   const agent = useListAgent((s) => s.agent);
   const lint = useListAgent((s) => s.lint);
@@ -182,6 +183,17 @@ export function CampaignBuilder() {
         {launching ? (
           <>
             <LaunchProgress launch={launching} />
+            {launching.state === 'needs-decision' ? (
+              <div className="action-row">
+                <span>The service could not say whether it started: check its campaigns, then</span>
+                <Button onClick={() => void resolve(launching.id, 'retry')}>
+                  Start {launching.name} again
+                </Button>
+                <Button onClick={() => void resolve(launching.id, 'mark-started')}>
+                  Mark {launching.name} as started
+                </Button>
+              </div>
+            ) : null}
             {launching.state === 'queued' ? (
               <div className="action-row">
                 <span>Queued: it goes out when you confirm it.</span>

@@ -66,6 +66,7 @@ function CampaignsTable() {
   const loadList = useCampaigns((s) => s.loadList);
   const openTimeline = useCampaigns((s) => s.openTimeline);
   const timelineError = useCampaigns((s) => s.timelineError);
+  const resolve = useCampaigns((s) => s.resolve);
   const [terminating, setTerminating] = useState<CampaignRow | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const rows = list?.campaigns ?? [];
@@ -140,6 +141,16 @@ function CampaignsTable() {
                       <Button size="sm" aria-haspopup="dialog" onClick={() => void openTimeline(r.launchId!)}>
                         Timeline of {r.name}
                       </Button>
+                    ) : null}
+                    {r.launchId && r.status === 'needs-decision' ? (
+                      <>
+                        <Button size="sm" onClick={() => void resolve(r.launchId!, 'retry')}>
+                          Start {r.name} again
+                        </Button>
+                        <Button size="sm" onClick={() => void resolve(r.launchId!, 'mark-started')}>
+                          Mark {r.name} as started
+                        </Button>
+                      </>
                     ) : null}
                     {r.campaignId ? (
                       <Button

@@ -7,8 +7,8 @@ import { useCampaigns } from './campaignsStore.ts';
 import { STATE_TEXT } from './launchText.ts';
 
 /**
- * Launches prepared offline (or with auto-send off) wait here until the operator sends each one;
- * a launch whose start the service could not confirm waits for the operator's decision.
+ * Launches prepared offline (or with auto-send off) wait here until the operator sends each one
+ * (a launch whose start the service could not confirm is decided in the campaigns list).
  */
 export function LaunchQueue() {
   const id = useId();
@@ -17,7 +17,6 @@ export function LaunchQueue() {
   const setAutoSend = useCampaigns((s) => s.setAutoSend);
   const confirm = useCampaigns((s) => s.confirm);
   const discard = useCampaigns((s) => s.discard);
-  const resolve = useCampaigns((s) => s.resolve);
 
   return (
     <section className="contacts-section" aria-labelledby={`${id}-title`} data-testid="launch-queue">
@@ -41,20 +40,9 @@ export function LaunchQueue() {
                 {l.message ? <p className="muted">{l.message}</p> : null}
               </div>
               <div className="action-row">
-                {l.state === 'needs-decision' ? (
-                  <>
-                    <Button size="sm" onClick={() => void resolve(l.id, 'retry')}>
-                      Start {l.name} again
-                    </Button>
-                    <Button size="sm" onClick={() => void resolve(l.id, 'mark-started')}>
-                      Mark {l.name} as started
-                    </Button>
-                  </>
-                ) : (
-                  <Button size="sm" variant="primary" onClick={() => void confirm(l.id)}>
-                    Send {l.name}
-                  </Button>
-                )}
+                <Button size="sm" variant="primary" onClick={() => void confirm(l.id)}>
+                  Send {l.name}
+                </Button>
                 <Button size="sm" variant="ghost" onClick={() => void discard(l.id)}>
                   Discard {l.name}
                 </Button>
