@@ -31,7 +31,8 @@ describe('campaign settings form', () => {
     expect(errorFor(errors, 'call.windowStart')).toBeUndefined();
     expect(labelFor('numberSource.fromNumbers')).toBe('Caller numbers');
     expect(labelFor('call.windowEnd')).toBe('Daily window to');
-    expect(labelFor('mapping.due_date')).toBe('mapping.due_date');
+    expect(labelFor('mapping')).toBe('Variables');
+    expect(labelFor('whatever.else')).toBe('whatever.else');
   });
 
   it('splits typed caller numbers on commas and lines', () => {

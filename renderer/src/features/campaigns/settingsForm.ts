@@ -72,6 +72,8 @@ export const FIELD_LABELS: Record<string, string> = {
   'call.maxCallLengthSeconds': 'Max call length',
   concurrency: 'Concurrency',
   callbackUrl: 'Callback URL',
+  mapping: 'Variables',
+  versionId: 'Version',
 };
 
 /** The label of the input a field error belongs to (the field itself when the form has none). */
