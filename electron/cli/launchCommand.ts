@@ -16,6 +16,7 @@ import { runLaunch } from '../services/campaigns/launchRunner.ts';
 import { firstStep, flowFor } from '../services/campaigns/launchRequest.ts';
 import type { LaunchRequest } from '../services/campaigns/launchRequest.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
+import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';
 import type { DbClient } from '../services/db/client.ts';
 import type { StoredLaunch } from '../services/db/queries/campaigns.ts';
@@ -300,7 +301,19 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('; '));
   args.data = resolve(args.data);
   await mkdir(args.data, { recursive: true });
-  const db = await openDbClient({ file: join(args.data, 'campaign-desk.sqlite') });
+  // One process per data folder (the app or another launch): two runners must never share a launch.
+  let lock;
+  try {
+    lock = lockDataDir(args.data);
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'DeskFailure') throw error;
+    io.err(`campaign-desk launch: ${error.message}`);
+    return EXIT.failed;
+  }
+  const db = await openDbClient({ file: join(args.data, 'campaign-desk.sqlite') }).catch((e: unknown) => {
+    lock.release();
+    throw e;
+  });
   try {
     const conn = await connection(args, db);
     const key = createHash('sha256')
@@ -359,5 +372,6 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
     }
   } finally {
     await db.close();
+    lock.release();
   }
 }
