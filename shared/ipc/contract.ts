@@ -48,7 +48,10 @@ type ActionOf<C, D extends string> = C extends `${D}:${infer A}` ? A : never;
 
 export type DeskApi = {
   [D in DomainOf<Channel>]: {
-    [C in Channel as C extends `${D}:${string}` ? CamelCase<ActionOf<C, D>> : never]: Record<string, never> extends RequestOf<C>
+    [C in Channel as C extends `${D}:${string}` ? CamelCase<ActionOf<C, D>> : never]: Record<
+      string,
+      never
+    > extends RequestOf<C>
       ? (request?: RequestOf<C>) => Promise<Result<ResponseOf<C>>>
       : (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
   };
