@@ -378,8 +378,44 @@ describe('campaign-desk commands and help', () => {
     const r = run(['frobnicate']);
     expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toBe(
-      'campaign-desk: unknown command "frobnicate" (commands: clean, sandbox, web, agents) (see campaign-desk --help)',
+      'campaign-desk: unknown command "frobnicate" (commands: clean, sandbox, web, agents, launch) (see campaign-desk --help)',
     );
+  });
+
+  it('launch: refuses two number sources, a bad window or a past start in one line, before any request', () => {
+    const base = [
+      'launch',
+      'x.csv',
+      '--data',
+      'd',
+      '--base-url',
+      'http://127.0.0.1:9/v0',
+      '--agent',
+      'a',
+      '--name',
+      'n',
+      '--country',
+      'IN',
+      '--start',
+      '01/01/2030, 09:00',
+      '--end',
+      '02/01/2030, 09:00',
+      '--timezone',
+      'Asia/Kolkata',
+    ];
+    let r = run([...base, '--pool', 'p', '--from', '+919800000001']);
+    expect([r.code, oneLine(r.stderr)]).toEqual([
+      2,
+      'campaign-desk launch: give exactly one number source: --pool <number_pool_id> or --from <number>... (see campaign-desk launch --help)',
+    ]);
+    r = run([...base, '--pool', 'p', '--window', '9-18']);
+    expect([r.code, oneLine(r.stderr)]).toEqual([
+      2,
+      'campaign-desk launch: --window must be HH:MM-HH:MM such as 09:00-18:00 (got "9-18") (see campaign-desk launch --help)',
+    ]);
+    r = run([...base.map((a) => (a === '01/01/2030, 09:00' ? '01/01/2020, 09:00' : a)), '--pool', 'p']);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toMatch(/Start 01\/01\/2020, 09:00 \(Asia\/Kolkata\) is not in the future/);
   });
 
   it('hands sandbox and web to their own code', () => {

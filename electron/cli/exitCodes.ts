@@ -6,6 +6,8 @@ export const EXIT = {
   usage: 2,
   /** A bug: the message says so; DESK_DEBUG=1 prints the stack. */
   internal: 70,
+  /** The calling service cannot be reached; running the same command again resumes (EX_TEMPFAIL). */
+  unavailable: 75,
   interrupted: 130,
 } as const;
 

@@ -32,6 +32,7 @@ Commands:
   sandbox        run the local calling-service sandbox on 127.0.0.1
   web            run Campaign Desk in your browser
   agents         list a workspace's agents (key from CAMPAIGN_DESK_API_KEY)
+  launch <file>  clean a contacts file and launch it as a campaign (resumable, starts once)
 
 Run "campaign-desk <command> --help" for a command's options.`;
 
@@ -65,8 +66,12 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       const { runAgents } = await import('./agentsCommand.ts');
       return runAgents(rest, io);
     }
+    case 'launch': {
+      const { runLaunchCommand } = await import('./launchCommand.ts');
+      return runLaunchCommand(rest, io);
+    }
     default:
-      throw new UsageError(`unknown command "${command}" (commands: clean, sandbox, web, agents)`);
+      throw new UsageError(`unknown command "${command}" (commands: clean, sandbox, web, agents, launch)`);
   }
   io.err(`campaign-desk ${command}: not available yet`);
   return EXIT.usage;
@@ -78,8 +83,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      const command =
-        argv[0] === 'clean' || argv[0] === 'sandbox' || argv[0] === 'agents' ? ` ${argv[0]}` : '';
+      const command = ['clean', 'sandbox', 'agents', 'launch'].includes(argv[0] ?? '') ? ` ${argv[0]}` : '';
       io.err(`campaign-desk${command}: ${error.message} (see campaign-desk${command} --help)`);
       return EXIT.usage;
     }

@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
 import { contactsChannels, contactsEvents } from './channels/contacts.ts';
 import { agentsChannels, agentsEvents } from './channels/agents.ts';
+import { campaignsChannels, campaignsEvents } from './channels/campaigns.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -14,12 +15,14 @@ export const contract = {
   ...workspaceChannels,
   ...contactsChannels,
   ...agentsChannels,
+  ...campaignsChannels,
 };
 export const contractEvents = {
   ...appEvents,
   ...workspaceEvents,
   ...agentsEvents,
   ...contactsEvents,
+  ...campaignsEvents,
 };
 
 export type Contract = typeof contract;
@@ -46,7 +49,10 @@ type ActionOf<C, D extends string> = C extends `${D}:${infer A}` ? A : never;
 
 export type DeskApi = {
   [D in DomainOf<Channel>]: {
-    [C in Channel as C extends `${D}:${string}` ? CamelCase<ActionOf<C, D>> : never]: Record<string, never> extends RequestOf<C>
+    [C in Channel as C extends `${D}:${string}` ? CamelCase<ActionOf<C, D>> : never]: Record<
+      string,
+      never
+    > extends RequestOf<C>
       ? (request?: RequestOf<C>) => Promise<Result<ResponseOf<C>>>
       : (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
   };

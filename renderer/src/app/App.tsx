@@ -4,6 +4,7 @@ import { LiveAnnouncer } from '../components/LiveAnnouncer.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { useConnection } from '../desk/connectionStore.ts';
 import { AgentsPage } from '../features/agents/AgentsPage.tsx';
+import { CampaignsPage } from '../features/campaigns/CampaignsPage.tsx';
 import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { NotAvailablePage } from '../features/placeholders/NotAvailablePage.tsx';
@@ -25,11 +26,7 @@ function Page({ route }: { route: RouteId }) {
     case 'contacts':
       return <ContactsPage />;
     case 'campaigns':
-      return (
-        <NotAvailablePage title="Campaigns">
-          <p>Preparing and launching campaigns is not part of this version of Campaign Desk yet.</p>
-        </NotAvailablePage>
-      );
+      return <CampaignsPage />;
     case 'calls':
       return (
         <NotAvailablePage title="Calls">

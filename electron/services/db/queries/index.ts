@@ -1,5 +1,6 @@
 import type { QueryDef, StreamDef } from '../define.ts';
 import { agentsQueries } from './agents.ts';
+import { campaignsQueries } from './campaigns.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
 import { contactsBulkQueries } from './contactsBulk.ts';
@@ -19,6 +20,7 @@ export const queries = {
   ...contactsQueries,
   ...agentsQueries,
   ...contactsBulkQueries,
+  ...campaignsQueries,
 };
 
 export type Queries = typeof queries;

@@ -1,0 +1,263 @@
+// The campaigns channels through the desk, with the built-in sandbox (real HTTP) as the Sandbox
+// workspace's service: validation naming fields with nothing sent, the plan, drafts over a restart,
+// and a 60-row launch from an imported list that waits in the queue until confirmed, then starts once.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantToCampaignTime } from '../../../shared/domain/dates.ts';
+import type {
+  CampaignPlan,
+  CampaignSettings,
+  LaunchView,
+  TimelineEntry,
+} from '../../../shared/ipc/channels/campaigns.ts';
+import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import type { Result } from '../../../shared/ipc/result.ts';
+import { importThroughService } from '../contacts/testing.ts';
+import { createDesk } from '../createDesk.ts';
+import type { Desk } from '../createDesk.ts';
+import { tempDirs } from '../db/testing.ts';
+import { SessionSecretStore } from '../secrets/sessionSecretStore.ts';
+import { writeMessyContacts } from './testing.ts';
+
+const dirs = tempDirs('desk-campaigns-');
+let desk: Desk;
+let secrets: SessionSecretStore;
+let control: (method: string, path: string) => Promise<unknown>;
+let baseUrl: string;
+let apiKey: string;
+let agentId: string;
+let poolId: string;
+
+const value = <T>(r: Result<unknown>): T => {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value as T;
+};
+
+beforeAll(async () => {
+  secrets = new SessionSecretStore();
+  desk = await createDesk({ dataDir: dirs.make(), host: 'browser', version: '1', secrets });
+  const ws = value<{ workspaces: Array<{ id: string; baseUrl: string; isSandbox: boolean }> }>(
+    await desk.handle('workspaces:list', {}),
+  ).workspaces.find((w) => w.isSandbox)!;
+  baseUrl = ws.baseUrl;
+  apiKey = (await secrets.get(ws.id, 'apiKey'))!;
+  control = async (method, path) => {
+    const res = await fetch(`${baseUrl.replace(/\/v0$/, '/_sandbox')}${path}`, {
+      method,
+      headers: { 'x-api-key': apiKey },
+    });
+    return res.json();
+  };
+  value(await desk.handle('agents:sync', {}));
+  const { agents } = value<{ agents: Array<{ id: string; name: string }> }>(
+    await desk.handle('agents:list', {}),
+  );
+  agentId = agents.find((a) => a.name === 'Loan Repayment Reminder')!.id;
+  const numbers = value<{ pools: string[] }>(await desk.handle('campaigns:numbers', { refresh: true }));
+  poolId = numbers.pools[0]!;
+}, 60_000);
+afterAll(async () => {
+  await desk?.close();
+  dirs.cleanup();
+});
+
+const day = 86_400_000;
+function settings(over: Partial<CampaignSettings> = {}): CampaignSettings {
+  return {
+    listId: null,
+    agentId,
+    versionId: null,
+    mapping: {},
+    name: 'Reminders',
+    countryCode: '+91',
+    numberSource: { kind: 'pool', numberPoolId: poolId },
+    start: instantToCampaignTime(Date.now() + 2 * day, 'Asia/Kolkata'),
+    end: instantToCampaignTime(Date.now() + 9 * day, 'Asia/Kolkata'),
+    timezone: 'Asia/Kolkata',
+    call: {
+      windowStart: '09:00',
+      windowEnd: '18:00',
+      retryCount: 2,
+      retryBusyMinutes: 30,
+      retryNotPickedMinutes: 60,
+      retryFailedMinutes: 30,
+      idleTimeoutWarningSeconds: 10,
+      idleTimeoutEndSeconds: 15,
+      maxCallLengthSeconds: 300,
+    },
+    concurrency: 50,
+    callbackUrl: '',
+    removeInvalid: true,
+    transliterateNames: false,
+    ...over,
+  };
+}
+
+describe('validation', () => {
+  it('names every bad field and sends nothing', async () => {
+    const before = (await control('GET', '/stats?deliveries_limit=0')) as { start_attempts: unknown[] };
+    const bad = settings({
+      name: ' ',
+      numberSource: { kind: 'numbers', fromNumbers: [] },
+      start: instantToCampaignTime(Date.now() - day, 'Asia/Kolkata'),
+      end: instantToCampaignTime(Date.now() - 2 * day, 'Asia/Kolkata'),
+      callbackUrl: 'ftp://x',
+    });
+    const { errors } = value<{ errors: Array<{ field: string }> }>(
+      await desk.handle('campaigns:validate', { settings: bad }),
+    );
+    expect(errors.map((e) => e.field).sort()).toEqual([
+      'callbackUrl',
+      'end',
+      'listId',
+      'name',
+      'numberSource',
+      'start',
+    ]);
+    const refused = await desk.handle('campaigns:launch', { settings: bad });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'listId' } });
+    const after = (await control('GET', '/stats?deliveries_limit=0')) as { start_attempts: unknown[] };
+    expect(after.start_attempts).toEqual(before.start_attempts);
+  });
+});
+
+describe('a 60-row campaign (standard flow) from an imported list', () => {
+  let list: ContactList;
+  let valid: number;
+  beforeAll(async () => {
+    const file = join(dirs.make(), 'small.csv');
+    valid = writeMessyContacts(file, 60, 5).valid;
+    list = (
+      await importThroughService(
+        {
+          importBegin: async (req) => value(await desk.handle('contacts:import-begin', req)),
+          importBatch: async (req) => value(await desk.handle('contacts:import-batch', req)),
+          importFinish: async (req) => value(await desk.handle('contacts:import-finish', req)),
+        },
+        new Uint8Array(readFileSync(file)),
+        { name: 'small' },
+      )
+    ).list;
+  }, 60_000);
+
+  it('plans the calls into the daily windows with the credits needed', async () => {
+    const plan = value<CampaignPlan>(
+      await desk.handle('campaigns:plan', { settings: settings({ listId: list.id }) }),
+    );
+    expect(plan).toMatchObject({
+      calls: valid,
+      flow: 'standard',
+      callsNotFitting: 0,
+      credits: { needed: valid },
+    });
+    expect(plan.days.reduce((n, d) => n + d.calls, 0)).toBe(valid);
+    expect(plan.days[0]).toMatchObject({ windowEnd: '18:00' });
+    expect(plan.estimatedFinish).not.toBeNull();
+  });
+
+  it('waits in the queue until confirmed, then starts once with one call per valid row', async () => {
+    const queued = value<LaunchView>(
+      await desk.handle('campaigns:launch', { settings: settings({ listId: list.id }) }),
+    );
+    expect(queued).toMatchObject({ state: 'queued', flow: 'standard', valid });
+    const q = value<{ launches: LaunchView[]; autoSend: boolean }>(await desk.handle('campaigns:queue', {}));
+    expect(q.autoSend).toBe(false);
+    expect(q.launches.map((l) => l.id)).toEqual([queued.id]);
+
+    value(await desk.handle('campaigns:confirm-launch', { id: queued.id }));
+    let t = value<{ launch: LaunchView; entries: TimelineEntry[] }>(
+      await desk.handle('campaigns:timeline', { id: queued.id }),
+    );
+    for (let i = 0; i < 200 && t.launch.state === 'pending'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      t = value(await desk.handle('campaigns:timeline', { id: queued.id }));
+    }
+    expect(t.launch.state).toBe('started');
+    expect(t.entries.map((e) => `${e.step}:${e.outcome}`)).toEqual([
+      'save:sent',
+      'save:ok',
+      'start:sent',
+      'start:ok',
+    ]);
+    const id = t.launch.serviceId!;
+    const stats = (await control('GET', '/stats?deliveries_limit=0')) as {
+      starts: Array<{ bulk_list_id: string; accepted: number }>;
+    };
+    expect(stats.starts.find((s) => s.bulk_list_id === id)?.accepted).toBe(1);
+    const history = (await (
+      await fetch(
+        `${baseUrl}/calling/history?bulk_list_id=${id}&start_date=2000-01-01T00:00:00Z&end_date=2100-01-01T00:00:00Z&limit=1`,
+        { headers: { 'x-api-key': apiKey } },
+      )
+    ).json()) as { total: number };
+    expect(history.total).toBe(valid);
+
+    const listed = value<{
+      campaigns: Array<{ launchId: string | null; serviceId: string | null; status: string }>;
+    }>(await desk.handle('campaigns:list', { refresh: true }));
+    expect(listed.campaigns.find((c) => c.launchId === queued.id)).toMatchObject({ serviceId: id });
+  }, 60_000);
+});
+
+describe('auto-send', () => {
+  it('sends a queued launch once turned on while the service is reachable', async () => {
+    const file = join(dirs.make(), 'auto.csv');
+    const { valid } = writeMessyContacts(file, 40, 6);
+    const { list } = await importThroughService(
+      {
+        importBegin: async (req) => value(await desk.handle('contacts:import-begin', req)),
+        importBatch: async (req) => value(await desk.handle('contacts:import-batch', req)),
+        importFinish: async (req) => value(await desk.handle('contacts:import-finish', req)),
+      },
+      new Uint8Array(readFileSync(file)),
+      { name: 'auto' },
+    );
+    const queued = value<LaunchView>(
+      await desk.handle('campaigns:launch', { settings: settings({ listId: list.id, name: 'Auto' }) }),
+    );
+    expect(queued.state).toBe('queued');
+    expect(value(await desk.handle('campaigns:set-auto-send', { autoSend: true }))).toEqual({
+      autoSend: true,
+    });
+    let t = value<{ launch: LaunchView }>(await desk.handle('campaigns:timeline', { id: queued.id }));
+    for (let i = 0; i < 200 && t.launch.state !== 'started'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      t = value(await desk.handle('campaigns:timeline', { id: queued.id }));
+    }
+    expect(t.launch).toMatchObject({ state: 'started', valid });
+    expect(value<{ launches: LaunchView[] }>(await desk.handle('campaigns:queue', {})).launches).toEqual([]);
+    value(await desk.handle('campaigns:set-auto-send', { autoSend: false }));
+  }, 60_000);
+});
+
+describe('drafts', () => {
+  it('survive a restart of the back end', async () => {
+    const dataDir = dirs.make();
+    const store = new SessionSecretStore();
+    let d = await createDesk({ dataDir, host: 'browser', version: '1', secrets: store, sandbox: 'off' });
+    const ws = value<{ id: string }>(
+      await d.handle('workspaces:create', {
+        name: 'W',
+        baseUrl: 'http://127.0.0.1:9/v0',
+        apiKey: 'k-0123456789',
+        sessionOnly: true,
+      }),
+    );
+    value(await d.handle('workspaces:set-active', { id: ws.id }));
+    const saved = await d.handle('campaigns:save-draft', { settings: settings({ name: 'Draft one' }) });
+    await d.close();
+    d = await createDesk({ dataDir, host: 'browser', version: '1', secrets: store, sandbox: 'off' });
+    try {
+      if (!saved.ok) throw new Error(JSON.stringify(saved.error));
+      const { drafts } = value<{ drafts: Array<{ id: string; settings: CampaignSettings }> }>(
+        await d.handle('campaigns:drafts', {}),
+      );
+      expect(drafts.map((x) => [x.id, x.settings.name])).toEqual([
+        [(saved.value as { id: string }).id, 'Draft one'],
+      ]);
+    } finally {
+      await d.close();
+    }
+  });
+});

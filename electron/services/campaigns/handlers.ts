@@ -1,0 +1,512 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CampaignSettings, LaunchView } from '../../../shared/ipc/channels/campaigns.ts';
+import { campaignSettingsSchema } from '../../../shared/ipc/channels/campaigns.ts';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { agentUpload, lint } from '../agents/listMapping.ts';
+import { agentServiceFailure, requireActiveWorkspace, workspaceClient } from '../agents/workspaceAccess.ts';
+import { isApiError } from '../api/index.ts';
+import type { ApiClient } from '../api/index.ts';
+import { writeExport } from '../contacts/exportFile.ts';
+import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
+import type { DeskContext } from '../desk/context.ts';
+import { defineDomain } from '../desk/domain.ts';
+import { explainApiError, isOffline } from './explainError.ts';
+import { firstStep, flowFor } from './launchRequest.ts';
+import type { LaunchRequest } from './launchRequest.ts';
+import { runLaunch } from './launchRunner.ts';
+import { planCampaign } from './plan.ts';
+import { callConfigOf, validateSettings } from './validateSettings.ts';
+
+const TIMEOUT_MS = 20_000;
+const AUTO_SEND_KEY = 'campaigns.autoSend';
+const ENDED = new Set([
+  'completed',
+  'failed',
+  'cancelled',
+  'busy',
+  'no-answer',
+  'not_answered',
+  'terminated',
+]);
+
+export const toLaunchView = (l: StoredLaunch): LaunchView => ({
+  id: l.id,
+  workspaceId: l.workspace_id,
+  name: l.name,
+  listId: l.list_id,
+  agentId: l.agent_id,
+  flow: l.flow,
+  state: l.state,
+  step: l.step as LaunchView['step'],
+  serviceId: l.service_id,
+  valid: l.valid,
+  invalid: l.invalid,
+  serviceInvalid: l.service_invalid,
+  rejectsUrl: l.rejects_url,
+  message: l.message,
+  createdAt: l.created_at,
+  updatedAt: l.updated_at,
+});
+
+const clientFor = (ctx: DeskContext, record: WorkspaceRecord): Promise<ApiClient> =>
+  workspaceClient(ctx, record, { timeoutMs: TIMEOUT_MS });
+
+/**
+ * campaigns:* channels: drafts, validation, plan, cached numbers, the launch outbox and its queue,
+ * the campaigns list and timeline, terminate, and a test call. A background runner resumes pending
+ * launches on start and when the service comes back.
+ */
+export const campaignsDomain = defineDomain({
+  name: 'campaigns',
+  create(ctx) {
+    const running = new Map<string, Promise<void>>();
+    const now = () => new Date().toISOString();
+    const emit = (l: StoredLaunch) => ctx.events.emit('campaigns:launch-progress', toLaunchView(l));
+
+    /** Run a launch in the background, once at a time per launch. */
+    const kick = (launchId: string, workspaceId: string) => {
+      if (running.has(launchId)) return;
+      const job = (async () => {
+        const record = await ctx.db.call('workspaces.get', { id: workspaceId });
+        if (!record) return;
+        const client = await clientFor(ctx, record);
+        await runLaunch({ db: ctx.db, client, onChange: emit, settleMs: TIMEOUT_MS }, launchId);
+      })()
+        .catch((e: unknown) =>
+          ctx.logger.error('launch runner failed', e instanceof Error ? e : undefined, { launchId }),
+        )
+        .finally(() => running.delete(launchId));
+      running.set(launchId, job);
+    };
+    const resumeAll = async () => {
+      for (const l of await ctx.db.call('campaigns.resumable', {})) kick(l.id, l.workspace_id);
+    };
+    const autoSend = async () => (await ctx.db.call('settings.get', { key: AUTO_SEND_KEY })) === true;
+    const online = async () => {
+      try {
+        const record = await requireActiveWorkspace(ctx);
+        await (await clientFor(ctx, record)).getWorkspaceInfo();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    /** With auto-send on, queued launches go out once the service is reachable. */
+    const sendQueued = async () => {
+      if (!(await autoSend())) return;
+      const record = await requireActiveWorkspace(ctx).catch(() => null);
+      if (!record) return;
+      for (const l of await ctx.db.call('campaigns.launches', { workspaceId: record.id }))
+        if (l.state === 'queued') {
+          const moved = await ctx.db.call('campaigns.patchLaunch', {
+            id: l.id,
+            patch: { state: 'pending' },
+            at: now(),
+          });
+          if (moved) emit(moved);
+          kick(l.id, record.id);
+        }
+    };
+    const offOnline = ctx.events.on('app:connectivity-changed', (s) => {
+      if (s.online) void resumeAll().then(sendQueued);
+    });
+    void resumeAll();
+    ctx.onClose(async () => {
+      offOnline();
+      await Promise.allSettled(running.values());
+    });
+
+    const ownLaunch = async (id: string) => {
+      const record = await requireActiveWorkspace(ctx);
+      const l = await ctx.db.call('campaigns.launch', { id });
+      if (!l || l.workspace_id !== record.id)
+        throw new DeskFailure('not_found', 'No such launch in this workspace.', 'id');
+      return { record, launch: l };
+    };
+
+    const rowsOf = async (s: CampaignSettings) => {
+      if (s.listId === null) return { valid: 0, invalid: 0 };
+      const list = await ctx.db.call('contacts.list', { listId: s.listId });
+      if (!list) throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
+      const counts = JSON.parse(list.counts) as {
+        valid?: number;
+        invalid?: number;
+        duplicates?: number;
+        excluded?: number;
+      };
+      if (s.agentId) {
+        const l = await lint(ctx, {
+          listId: s.listId,
+          agentId: s.agentId,
+          ...(s.versionId ? { versionId: s.versionId } : {}),
+        });
+        return { valid: l.uploadRows, invalid: (counts.invalid ?? 0) + (counts.duplicates ?? 0) };
+      }
+      return { valid: counts.valid ?? 0, invalid: (counts.invalid ?? 0) + (counts.duplicates ?? 0) };
+    };
+
+    return {
+      'campaigns:drafts': async () => {
+        const record = await requireActiveWorkspace(ctx);
+        const rows = await ctx.db.call('campaigns.drafts', { workspaceId: record.id });
+        return {
+          drafts: rows.flatMap((r) => {
+            const parsed = campaignSettingsSchema.safeParse(JSON.parse(r.settings));
+            return parsed.success
+              ? [{ id: r.id, workspaceId: r.workspace_id, settings: parsed.data, updatedAt: r.updated_at }]
+              : [];
+          }),
+        };
+      },
+      'campaigns:save-draft': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        const id = req.id ?? randomUUID();
+        const at = now();
+        await ctx.db.call('campaigns.saveDraft', {
+          id,
+          workspaceId: record.id,
+          settings: JSON.stringify(req.settings),
+          at,
+        });
+        return { id, workspaceId: record.id, settings: req.settings, updatedAt: at };
+      },
+      'campaigns:delete-draft': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        return {
+          deleted: await ctx.db.call('campaigns.deleteDraft', { id: req.id, workspaceId: record.id }),
+        };
+      },
+      'campaigns:validate': async (req) => ({ errors: validateSettings(req.settings, Date.now()) }),
+      'campaigns:plan': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        return planCampaign(req.settings, await rowsOf(req.settings), record.lastTest?.credits ?? null);
+      },
+      'campaigns:numbers': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        if (req.refresh) {
+          try {
+            const numbers = await (await clientFor(ctx, record)).listWorkspaceNumbers({ limit: 100 });
+            await ctx.db.call('campaigns.setCache', {
+              workspaceId: record.id,
+              kind: 'numbers',
+              body: JSON.stringify(numbers),
+              syncedAt: now(),
+              error: null,
+            });
+          } catch (e) {
+            if (!isApiError(e)) throw e;
+            await ctx.db.call('campaigns.setCache', {
+              workspaceId: record.id,
+              kind: 'numbers',
+              error: explainApiError(e),
+            });
+          }
+        }
+        const cached = await ctx.db.call('campaigns.cache', { workspaceId: record.id, kind: 'numbers' });
+        const raw = JSON.parse(cached?.body ?? '[]') as Array<Record<string, unknown>>;
+        const numbers = raw.map((n) => ({
+          id: String(n.id ?? ''),
+          number: String(n.number ?? n.phone_number ?? ''),
+          numberPoolId: typeof n.number_pool_id === 'string' ? n.number_pool_id : null,
+          label: typeof n.name === 'string' ? n.name : null,
+        }));
+        const pools = [...new Set(numbers.flatMap((n) => (n.numberPoolId ? [n.numberPoolId] : [])))];
+        return { numbers, pools, syncedAt: cached?.synced_at ?? null, lastError: cached?.last_error ?? null };
+      },
+      'campaigns:launch': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        const s = req.settings;
+        const errors = validateSettings(s, Date.now());
+        const first = errors[0];
+        if (first) throw new DeskFailure('invalid_request', first.message, first.field);
+        const listId = s.listId as number;
+        const agentId = s.agentId as string;
+        const mapping = { listId, agentId, ...(s.versionId ? { versionId: s.versionId } : {}) };
+        const problems = await lint(ctx, mapping);
+        if (problems.unmapped.length > 0)
+          throw new DeskFailure(
+            'invalid_request',
+            `Map a column to ${problems.unmapped.join(', ')} before launching`,
+            'mapping',
+          );
+        const empty = problems.emptyColumns.filter((c) => c.emptyRows > 0);
+        if (empty.length > 0 && !s.removeInvalid)
+          throw new DeskFailure(
+            'invalid_request',
+            `${empty.map((c) => `${c.column} is empty in ${c.emptyRows} rows`).join('; ')}: fill them, exclude the rows, or turn on "remove invalid rows"`,
+            'mapping',
+          );
+        const plan = await agentUpload(ctx, mapping);
+        const id = randomUUID();
+        const dir = join(ctx.options.dataDir, 'launches', id);
+        await mkdir(dir, { recursive: true });
+        const file = join(dir, 'upload.csv');
+        const { rows } = await writeExport(ctx.db, listId, plan.setup, 'upload', file);
+        const stored = await ctx.db.call('contacts.list', { listId });
+        const counts = JSON.parse(stored?.counts ?? '{}') as { invalid?: number; duplicates?: number };
+        const request: LaunchRequest = {
+          agentId,
+          name: s.name.trim(),
+          countryCode: s.countryCode,
+          numberSource:
+            s.numberSource.kind === 'numbers'
+              ? { fromNumbers: s.numberSource.fromNumbers }
+              : { numberPoolId: s.numberSource.numberPoolId },
+          start: s.start,
+          end: s.end,
+          callConfig: callConfigOf(s),
+          concurrency: s.concurrency,
+          ...(s.callbackUrl.trim() ? { callbackUrl: s.callbackUrl.trim() } : {}),
+          removeInvalid: s.removeInvalid,
+          transliterate: s.transliterateNames,
+          variablesMap: plan.variablesMap,
+          fileName: `${s.name.trim().replace(/[^\w.-]+/g, '_') || 'campaign'}.csv`,
+        };
+        const flow = flowFor(rows);
+        const goNow = (await autoSend()) && (await online());
+        const launch = await ctx.db.call('campaigns.insertLaunch', {
+          id,
+          workspace_id: record.id,
+          launch_key: null,
+          list_id: listId,
+          name: request.name,
+          agent_id: agentId,
+          flow,
+          state: goNow ? 'pending' : 'queued',
+          step: firstStep(flow),
+          settings: JSON.stringify(request),
+          upload_file: file,
+          valid: rows,
+          invalid: (counts.invalid ?? 0) + (counts.duplicates ?? 0),
+          created_at: now(),
+        });
+        if (req.draftId)
+          await ctx.db.call('campaigns.deleteDraft', { id: req.draftId, workspaceId: record.id });
+        emit(launch);
+        if (goNow) kick(id, record.id);
+        return toLaunchView(launch);
+      },
+      'campaigns:queue': async () => {
+        const record = await requireActiveWorkspace(ctx);
+        const all = await ctx.db.call('campaigns.launches', { workspaceId: record.id });
+        return {
+          launches: all.filter((l) => l.state === 'queued').map(toLaunchView),
+          autoSend: await autoSend(),
+        };
+      },
+      'campaigns:confirm-launch': async (req) => {
+        const { record, launch } = await ownLaunch(req.id);
+        if (launch.state !== 'queued')
+          throw new DeskFailure('conflict', 'This launch is not waiting for confirmation.', 'id');
+        const l = await ctx.db.call('campaigns.patchLaunch', {
+          id: launch.id,
+          patch: { state: 'pending' },
+          at: now(),
+        });
+        if (!l) throw new DeskFailure('not_found', 'No such launch.', 'id');
+        emit(l);
+        kick(l.id, record.id);
+        return toLaunchView(l);
+      },
+      'campaigns:discard-launch': async (req) => {
+        await ownLaunch(req.id);
+        return { deleted: await ctx.db.call('campaigns.deleteLaunch', { id: req.id }) };
+      },
+      'campaigns:resolve-launch': async (req) => {
+        const { record, launch } = await ownLaunch(req.id);
+        if (launch.state !== 'needs-decision')
+          throw new DeskFailure('conflict', 'This launch does not wait for a decision.', 'id');
+        const startStep = launch.flow === 'large' ? 'make-call-async' : 'start';
+        const l = await ctx.db.call('campaigns.recordStep', {
+          launchId: launch.id,
+          step: 'verify-start',
+          outcome: 'info',
+          at: now(),
+          message:
+            req.decision === 'retry'
+              ? 'The operator chose to send the start again'
+              : 'The operator marked the campaign as started',
+          patch:
+            req.decision === 'retry'
+              ? { state: 'pending', step: startStep, message: null }
+              : { state: 'started', message: null },
+        });
+        emit(l);
+        if (req.decision === 'retry') kick(l.id, record.id);
+        return toLaunchView(l);
+      },
+      'campaigns:set-auto-send': async (req) => {
+        await ctx.db.call('settings.set', { key: AUTO_SEND_KEY, value: req.autoSend });
+        if (req.autoSend && (await online())) await sendQueued();
+        return { autoSend: req.autoSend };
+      },
+      'campaigns:list': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        if (req.refresh) {
+          try {
+            const page = await (await clientFor(ctx, record)).listCampaigns({ limit: 100, callCount: true });
+            await ctx.db.call('campaigns.setCache', {
+              workspaceId: record.id,
+              kind: 'listing',
+              body: JSON.stringify(page.campaigns),
+              syncedAt: now(),
+              error: null,
+            });
+          } catch (e) {
+            if (!isApiError(e)) throw e;
+            await ctx.db.call('campaigns.setCache', {
+              workspaceId: record.id,
+              kind: 'listing',
+              error: explainApiError(e),
+            });
+          }
+        }
+        const cached = await ctx.db.call('campaigns.cache', { workspaceId: record.id, kind: 'listing' });
+        const listing = JSON.parse(cached?.body ?? '[]') as Array<Record<string, unknown>>;
+        const launches = await ctx.db.call('campaigns.launches', { workspaceId: record.id });
+        const byServiceId = new Map(
+          launches.filter((l) => l.service_id).map((l) => [l.service_id as string, l]),
+        );
+        const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : null);
+        const fromService = listing.map((c) => {
+          const id = String(c.id ?? '');
+          const local = byServiceId.get(String(c.bulk_list_id ?? id));
+          if (local) byServiceId.delete(local.service_id as string);
+          return {
+            launchId: local?.id ?? null,
+            campaignId: id,
+            serviceId: String(c.bulk_list_id ?? id),
+            name: String(c.name ?? local?.name ?? id),
+            status: String(c.campaign_status ?? local?.state ?? 'unknown'),
+            registered: num(c.registered_count),
+            completed: num(c.completed_count),
+            total: num(c.total_count),
+            updatedAt: typeof c.updated_at === 'string' ? c.updated_at : null,
+          };
+        });
+        const listed = new Set(fromService.map((c) => c.launchId).filter(Boolean));
+        const localOnly = launches
+          .filter((l) => !listed.has(l.id))
+          .map((l) => ({
+            launchId: l.id,
+            campaignId: null,
+            serviceId: l.service_id,
+            name: l.name,
+            status: l.state,
+            registered: null,
+            completed: null,
+            total: l.valid,
+            updatedAt: l.updated_at,
+          }));
+        return {
+          campaigns: [...localOnly, ...fromService],
+          syncedAt: cached?.synced_at ?? null,
+          lastError: cached?.last_error ?? null,
+        };
+      },
+      'campaigns:timeline': async (req) => {
+        const { launch } = await ownLaunch(req.id);
+        const steps = await ctx.db.call('campaigns.steps', { launchId: launch.id });
+        return {
+          launch: toLaunchView(launch),
+          entries: steps.map((s) => ({
+            step: s.step as LaunchView['step'],
+            outcome: s.outcome as 'sent',
+            at: s.at,
+            message: s.message,
+            httpStatus: s.http_status,
+          })),
+        };
+      },
+      'campaigns:terminate': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        try {
+          const r = await (await clientFor(ctx, record)).terminateCalls({ campaign_id: req.campaignId });
+          return { message: r.message, terminated: r.terminated_count ?? null };
+        } catch (e) {
+          if (!isApiError(e)) throw e;
+          if (isOffline(e)) throw agentServiceFailure(e, record, TIMEOUT_MS);
+          throw new DeskFailure('service_error', explainApiError(e));
+        }
+      },
+      'campaigns:test-call': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        const s = req.settings;
+        if (!s.agentId || s.listId === null)
+          throw new DeskFailure('invalid_request', 'Choose a contact list and an agent', 'agentId');
+        const source =
+          s.numberSource.kind === 'pool'
+            ? s.numberSource.numberPoolId.trim()
+              ? { number_pool_id: s.numberSource.numberPoolId.trim() }
+              : null
+            : s.numberSource.fromNumbers.length === 1
+              ? (s.numberSource.fromNumbers[0] as string).startsWith('+')
+                ? { from_number: s.numberSource.fromNumbers[0] as string }
+                : { from_number_id: s.numberSource.fromNumbers[0] as string }
+              : null;
+        if (!source)
+          throw new DeskFailure(
+            'invalid_request',
+            'A test call needs exactly one caller number or a number pool',
+            'numberSource',
+          );
+        const preview = await ctx.db.call('campaigns.rowCells', { listId: s.listId, row: req.row });
+        if (!preview) throw new DeskFailure('not_found', `Row ${req.row} is not in this list`, 'row');
+        const upload = await agentUpload(ctx, {
+          listId: s.listId,
+          agentId: s.agentId,
+          ...(s.versionId ? { versionId: s.versionId } : {}),
+        });
+        const custom: Record<string, string> = {};
+        for (const [variable, column] of Object.entries(upload.variablesMap)) {
+          const index = upload.setup.header.indexOf(column);
+          if (index >= 0) custom[variable] = preview[index] ?? '';
+        }
+        try {
+          const r = await (
+            await clientFor(ctx, record)
+          ).startIndividualCall({
+            name: custom.callee_name ?? 'Test call',
+            mobile_number: req.mobileNumber,
+            agent_id: s.agentId,
+            ...source,
+            custom_args_values: custom,
+            call_config: callConfigOf(s),
+            smart_formatter: { extract_first_name: true, transliteration: s.transliterateNames },
+            ...(s.versionId ? { version_id: s.versionId } : {}),
+            ...(s.callbackUrl.trim() ? { callback_url: s.callbackUrl.trim() } : {}),
+            ...(req.callbackArgs ? { callback_args: req.callbackArgs } : {}),
+          });
+          return {
+            callId: r.data.call_id,
+            status: r.data.call_status ?? r.status,
+            ended: false,
+            transcript: [],
+          };
+        } catch (e) {
+          if (!isApiError(e)) throw e;
+          throw new DeskFailure(isOffline(e) ? 'unreachable' : 'service_error', explainApiError(e));
+        }
+      },
+      'campaigns:test-call-status': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        try {
+          const d = await (await clientFor(ctx, record)).getCallDetails(req.callId);
+          const status = String(d.call_status ?? 'unknown');
+          return {
+            callId: req.callId,
+            status,
+            ended: ENDED.has(status.toLowerCase()),
+            transcript: d.transcript.map((t) => ({ speaker: t.speaker, text: t.text })),
+          };
+        } catch (e) {
+          if (!isApiError(e)) throw e;
+          throw new DeskFailure(isOffline(e) ? 'unreachable' : 'service_error', explainApiError(e));
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,89 @@
+// Test helpers for launches: a messy contacts file (seeded), the CLI as a child process, and the
+// sandbox's view of a list (accepted starts, calls by bulk_list_id over an explicit window).
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../../../shared/testing/seededRandom.ts';
+import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
+
+const cliEntry = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
+
+/**
+ * A loan-reminder contacts file of `rows` rows: local 10-digit numbers, some with +91 or spaces,
+ * about 2% bad numbers and 1% repeats of an earlier number. Returns how many rows are valid.
+ */
+export function writeMessyContacts(path: string, rows: number, seed: number): { valid: number } {
+  const rnd = seededRandom(seed);
+  const lines = ['Phone,Name,Loan Amount,Due Date,Language,City'];
+  const seen: string[] = [];
+  let valid = 0;
+  for (let i = 1; i <= rows; i++) {
+    const r = rnd();
+    let phone: string;
+    if (r < 0.02) phone = '12345';
+    else if (r < 0.03 && seen.length > 0) phone = seen[Math.floor(rnd() * seen.length)] as string;
+    else {
+      const digits = `9${String(seed % 9)}${String(i).padStart(8, '0')}`;
+      phone = r < 0.3 ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
+      seen.push(phone);
+      valid++;
+    }
+    lines.push(`${phone},"Customer ${i}",${(i % 50) * 1000 + 5000},15/12/2026,Hindi,Pune`);
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return { valid };
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `campaign-desk <args>` in its own process (killable), bounded by `timeoutMs`. */
+export function runCli(args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliEntry, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`campaign-desk ${args[0]} did not finish in ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+interface Stats {
+  starts: Array<{ bulk_list_id: string; accepted: number; refused: number; refused_already_started: number }>;
+}
+
+/** The sandbox's accepted start count for a list (0 when it never saw a start). */
+export async function acceptedStarts(sb: SandboxProcess, listId: string): Promise<number> {
+  const stats = await sb.control<Stats>('GET', '/stats?deliveries_limit=0');
+  return stats.starts.find((s) => s.bulk_list_id === listId)?.accepted ?? 0;
+}
+
+/** Calls of a list in the history, over an explicit window (the service's default is one old day). */
+export async function callsOfList(sb: SandboxProcess, listId: string): Promise<number> {
+  const q = new URLSearchParams({
+    bulk_list_id: listId,
+    start_date: '2000-01-01T00:00:00Z',
+    end_date: '2100-01-01T00:00:00Z',
+    limit: '1',
+  });
+  const res = await fetch(`${sb.baseUrl}/calling/history?${q}`, { headers: { 'x-api-key': sb.apiKey } });
+  const body = (await res.json()) as { total: number | string; count: number };
+  if (!res.ok) throw new Error(`history: ${res.status} ${JSON.stringify(body)}`);
+  if (typeof body.total !== 'number') throw new Error(`history total is not a number: ${String(body.total)}`);
+  return body.total;
+}

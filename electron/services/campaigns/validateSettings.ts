@@ -1,0 +1,50 @@
+// The builder's settings checked before anything is sent; every problem names its field.
+import { scheduleProblems } from '../../../shared/domain/campaignSchedule.ts';
+import type { CampaignSettings, FieldError } from '../../../shared/ipc/channels/campaigns.ts';
+import { callConfigSchema } from '../../../shared/service/callConfig.ts';
+import type { CallConfig } from '../../../shared/service/callConfig.ts';
+import { countryCodeSchema } from '../../../shared/service/upload.ts';
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+export function validateSettings(s: CampaignSettings, nowMs: number): FieldError[] {
+  const errors: FieldError[] = [];
+  const add = (field: string, message: string) => errors.push({ field, message });
+  if (s.listId === null) add('listId', 'Choose a contact list');
+  if (!s.agentId?.trim()) add('agentId', 'Choose an agent');
+  else if (s.agentId.startsWith('local-'))
+    add('agentId', 'This agent is a local draft: it is not on the service, so it cannot be launched');
+  if (!s.name.trim()) add('name', 'Give the campaign a name');
+  if (!countryCodeSchema.safeParse(s.countryCode).success)
+    add('countryCode', 'Country code must be a dialing prefix such as +91 (or a code such as IN)');
+  if (s.numberSource.kind === 'numbers') {
+    if (s.numberSource.fromNumbers.length === 0)
+      add('numberSource', 'Choose at least one caller number, or a number pool instead');
+    for (const n of s.numberSource.fromNumbers)
+      if (n.startsWith('+') && !E164.test(n))
+        add('numberSource', `Caller number ${n} is not an E.164 number`);
+  } else if (!s.numberSource.numberPoolId.trim())
+    add('numberSource', 'Choose a number pool, or caller numbers instead');
+  for (const p of scheduleProblems(s.start, s.end, s.timezone, nowMs)) add(p.field, p.message);
+  if (s.call.idleTimeoutWarningSeconds >= s.call.idleTimeoutEndSeconds)
+    add('call.idleTimeoutWarningSeconds', 'The idle warning must come before the idle hang-up');
+  if (s.callbackUrl.trim() && !/^https?:\/\/[^\s/]+/i.test(s.callbackUrl.trim()))
+    add('callbackUrl', 'Callback URL must start with http:// or https://');
+  return errors;
+}
+
+/** `call_config` as the service wants it (retry delays in minutes, timeouts in seconds). */
+export function callConfigOf(s: CampaignSettings): CallConfig {
+  return callConfigSchema.parse({
+    idle_timeout_warning: s.call.idleTimeoutWarningSeconds,
+    idle_timeout_end: s.call.idleTimeoutEndSeconds,
+    max_call_length: s.call.maxCallLengthSeconds,
+    call_retry_config: {
+      retry_count: s.call.retryCount,
+      retry_busy: s.call.retryBusyMinutes,
+      retry_not_picked: s.call.retryNotPickedMinutes,
+      retry_failed: s.call.retryFailedMinutes,
+    },
+    call_time: { call_start_time: s.call.windowStart, call_end_time: s.call.windowEnd, timezone: s.timezone },
+  });
+}

@@ -1,0 +1,214 @@
+// Campaigns in SQLite: the launch outbox (one row per launch, the next step and the service's ids),
+// its timeline (a `sent` row before each request, a row after each answer), the builder's drafts
+// and the cached numbers / campaign listing of a workspace.
+import type { Db } from '../define.ts';
+import { prepared, query } from '../define.ts';
+
+export interface StoredLaunch {
+  id: string;
+  workspace_id: string;
+  launch_key: string | null;
+  list_id: number | null;
+  name: string;
+  agent_id: string;
+  flow: 'large' | 'standard';
+  state: 'queued' | 'pending' | 'waiting' | 'started' | 'failed' | 'needs-decision';
+  step: string;
+  /** JSON of the launch request (LaunchRequest in campaigns/launchRequest.ts). */
+  settings: string;
+  upload_file: string;
+  bulk_list_id: string | null;
+  service_list_id: string | null;
+  service_id: string | null;
+  valid: number;
+  invalid: number;
+  service_invalid: number | null;
+  rejects_url: string | null;
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredStep {
+  seq: number;
+  step: string;
+  outcome: string;
+  at: string;
+  message: string | null;
+  http_status: number | null;
+}
+
+export type NewLaunch = Omit<
+  StoredLaunch,
+  | 'service_id'
+  | 'bulk_list_id'
+  | 'service_list_id'
+  | 'service_invalid'
+  | 'rejects_url'
+  | 'message'
+  | 'updated_at'
+>;
+
+/** What a step's answer changes on the launch (only the keys given). */
+export interface LaunchPatch {
+  state?: StoredLaunch['state'];
+  step?: string;
+  bulk_list_id?: string;
+  service_list_id?: string;
+  service_invalid?: number | null;
+  rejects_url?: string | null;
+  message?: string | null;
+}
+
+export interface StepRecord {
+  launchId: string;
+  step: string;
+  outcome: string;
+  at: string;
+  message?: string | null;
+  httpStatus?: number | null;
+  patch?: LaunchPatch;
+}
+
+const PATCH_COLUMNS = [
+  'state',
+  'step',
+  'bulk_list_id',
+  'service_list_id',
+  'service_invalid',
+  'rejects_url',
+  'message',
+] as const;
+
+function applyPatch(db: Db, id: string, patch: LaunchPatch, at: string): void {
+  const keys = PATCH_COLUMNS.filter((k) => patch[k] !== undefined);
+  const sets = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @at'].join(', ');
+  db.prepare(`UPDATE campaign_launches SET ${sets} WHERE id = @id`).run({ ...patch, id, at });
+}
+
+const getLaunch = (db: Db, id: string) =>
+  prepared<[string], StoredLaunch>(db, `SELECT * FROM campaign_launches WHERE id = ?`).get(id) ?? null;
+
+export const campaignsQueries = {
+  'campaigns.insertLaunch': query((db, a: NewLaunch) => {
+    prepared(
+      db,
+      `INSERT INTO campaign_launches (id, workspace_id, launch_key, list_id, name, agent_id, flow, state, step,
+         settings, upload_file, valid, invalid, created_at, updated_at)
+       VALUES (@id, @workspace_id, @launch_key, @list_id, @name, @agent_id, @flow, @state, @step,
+         @settings, @upload_file, @valid, @invalid, @created_at, @created_at)`,
+    ).run(a);
+    return getLaunch(db, a.id) as StoredLaunch;
+  }),
+  'campaigns.launch': query((db, a: { id: string }) => getLaunch(db, a.id)),
+  'campaigns.launchByKey': query(
+    (db, a: { key: string }) =>
+      prepared<[string], StoredLaunch>(db, `SELECT * FROM campaign_launches WHERE launch_key = ?`).get(
+        a.key,
+      ) ?? null,
+  ),
+  'campaigns.launches': query((db, a: { workspaceId: string }) =>
+    prepared<[string], StoredLaunch>(
+      db,
+      `SELECT * FROM campaign_launches WHERE workspace_id = ? ORDER BY created_at DESC, id`,
+    ).all(a.workspaceId),
+  ),
+  /** Launches the runner should carry on with (any workspace). */
+  'campaigns.resumable': query((db) =>
+    prepared<[], StoredLaunch>(
+      db,
+      `SELECT * FROM campaign_launches WHERE state IN ('pending', 'waiting') ORDER BY created_at`,
+    ).all(),
+  ),
+  'campaigns.patchLaunch': query((db, a: { id: string; patch: LaunchPatch; at: string }) => {
+    applyPatch(db, a.id, a.patch, a.at);
+    return getLaunch(db, a.id);
+  }),
+  /** One timeline row and the launch's change, in one transaction. */
+  'campaigns.recordStep': query((db, a: StepRecord) =>
+    db.transaction(() => {
+      const seq =
+        (prepared<[string], number>(
+          db,
+          `SELECT coalesce(max(seq), 0) FROM campaign_launch_steps WHERE launch_id = ?`,
+        )
+          .pluck()
+          .get(a.launchId) ?? 0) + 1;
+      prepared(
+        db,
+        `INSERT INTO campaign_launch_steps (launch_id, seq, step, outcome, at, message, http_status)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(a.launchId, seq, a.step, a.outcome, a.at, a.message ?? null, a.httpStatus ?? null);
+      applyPatch(db, a.launchId, a.patch ?? {}, a.at);
+      return getLaunch(db, a.launchId) as StoredLaunch;
+    })(),
+  ),
+  'campaigns.steps': query((db, a: { launchId: string }) =>
+    prepared<[string], StoredStep>(
+      db,
+      `SELECT seq, step, outcome, at, message, http_status FROM campaign_launch_steps WHERE launch_id = ? ORDER BY seq`,
+    ).all(a.launchId),
+  ),
+  'campaigns.deleteLaunch': query(
+    (db, a: { id: string }) =>
+      prepared(db, `DELETE FROM campaign_launches WHERE id = ? AND state = 'queued'`).run(a.id).changes > 0,
+  ),
+
+  /** One contact row's cells (the test call's variables), or null. */
+  'campaigns.rowCells': query((db, a: { listId: number; row: number }) => {
+    const cells = prepared<[number, number], string>(
+      db,
+      `SELECT cells FROM contacts WHERE list_id = ? AND row = ?`,
+    )
+      .pluck()
+      .get(a.listId, a.row);
+    return cells === undefined ? null : (JSON.parse(cells) as string[]);
+  }),
+
+  'campaigns.drafts': query((db, a: { workspaceId: string }) =>
+    prepared<[string], { id: string; workspace_id: string; settings: string; updated_at: string }>(
+      db,
+      `SELECT id, workspace_id, settings, updated_at FROM campaign_drafts WHERE workspace_id = ? ORDER BY updated_at DESC`,
+    ).all(a.workspaceId),
+  ),
+  'campaigns.saveDraft': query((db, a: { id: string; workspaceId: string; settings: string; at: string }) => {
+    prepared(
+      db,
+      `INSERT INTO campaign_drafts (id, workspace_id, settings, updated_at) VALUES (@id, @workspaceId, @settings, @at)
+       ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
+    ).run(a);
+  }),
+  'campaigns.deleteDraft': query(
+    (db, a: { id: string; workspaceId: string }) =>
+      prepared(db, `DELETE FROM campaign_drafts WHERE id = ? AND workspace_id = ?`).run(a.id, a.workspaceId)
+        .changes > 0,
+  ),
+
+  'campaigns.cache': query(
+    (db, a: { workspaceId: string; kind: 'numbers' | 'listing' }) =>
+      prepared<[string, string], { body: string; synced_at: string | null; last_error: string | null }>(
+        db,
+        `SELECT body, synced_at, last_error FROM campaign_cache WHERE workspace_id = ? AND kind = ?`,
+      ).get(a.workspaceId, a.kind) ?? null,
+  ),
+  'campaigns.setCache': query(
+    (
+      db,
+      a: {
+        workspaceId: string;
+        kind: 'numbers' | 'listing';
+        body?: string;
+        syncedAt?: string;
+        error?: string | null;
+      },
+    ) => {
+      prepared(
+        db,
+        `INSERT INTO campaign_cache (workspace_id, kind, body, synced_at, last_error)
+         VALUES (@workspaceId, @kind, coalesce(@body, '[]'), @syncedAt, @error)
+         ON CONFLICT (workspace_id, kind) DO UPDATE SET body = coalesce(@body, campaign_cache.body),
+           synced_at = coalesce(@syncedAt, campaign_cache.synced_at), last_error = @error`,
+      ).run({ body: null, syncedAt: null, error: null, ...a });
+    },
+  ),
+};

@@ -1,0 +1,43 @@
+import type { LaunchView } from '../../../../shared/ipc/channels/campaigns.ts';
+import { formatCount } from '../contacts/formatNumbers.ts';
+import { STATE_TEXT, STEP_TEXT, stepStatus } from './launchText.ts';
+
+const MARK = { done: '✓', current: '→', todo: '·' } as const;
+
+/** One launch's steps as a checklist, its state in words and the service's id once known. */
+export function LaunchProgress({ launch }: { launch: LaunchView }) {
+  return (
+    <div className="launch-progress" data-testid="launch-progress" data-state={launch.state}>
+      <p role="status" className="launch-state">
+        {launch.name}: {STATE_TEXT[launch.state]}
+        {launch.serviceId ? ` · id ${launch.serviceId}` : ''}
+      </p>
+      <ol className="launch-steps">
+        {stepStatus(launch).map(({ step, status }) => (
+          <li key={step} data-step={step} data-status={status} className={`launch-step step-${status}`}>
+            <span aria-hidden="true">{MARK[status]}</span> {STEP_TEXT[step]}
+            <span className="visually-hidden">
+              {status === 'done' ? ' (done)' : status === 'current' ? ' (now)' : ' (to do)'}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="field-hint">
+        {formatCount(launch.valid)} rows to call · {formatCount(launch.invalid)} invalid
+        {launch.serviceInvalid !== null
+          ? ` · ${formatCount(launch.serviceInvalid)} refused by the service`
+          : ''}
+      </p>
+      {launch.rejectsUrl ? (
+        <p>
+          <a href={launch.rejectsUrl} target="_blank" rel="noreferrer">
+            The service’s rejects file
+          </a>
+        </p>
+      ) : null}
+      {launch.message ? (
+        <p className={launch.state === 'failed' ? 'field-error' : 'muted'}>{launch.message}</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { create } from 'zustand';
+import type {
+  CampaignDraft,
+  CampaignPlan,
+  CampaignSettings,
+  FieldError,
+  LaunchView,
+  TimelineEntry,
+} from '../../../../shared/ipc/channels/campaigns.ts';
+import type { campaignsListSchema, numbersAnswerSchema } from '../../../../shared/ipc/channels/campaigns.ts';
+import type { z } from 'zod';
+import { desk } from '../../desk/desk.ts';
+import { defaultSettings } from './settingsForm.ts';
+
+// The Campaigns section: the builder's settings (a local draft, saved as it is edited), its
+// field-named problems and plan, the launch queue, the campaigns list and one campaign's timeline.
+// The back end owns every request to the service; this store only reads its answers.
+
+export type CampaignsList = z.infer<typeof campaignsListSchema>;
+export type NumbersAnswer = z.infer<typeof numbersAnswerSchema>;
+
+interface CampaignsState {
+  view: 'list' | 'builder';
+  drafts: CampaignDraft[];
+  draftId: string | null;
+  settings: CampaignSettings;
+  /** Problems from the last check (nothing is sent while there are any). */
+  errors: FieldError[];
+  checked: boolean;
+  plan: CampaignPlan | null;
+  planError: string | null;
+  numbers: NumbersAnswer | null;
+  numbersError: string | null;
+  list: CampaignsList | null;
+  listError: string | null;
+  queue: LaunchView[];
+  autoSend: boolean;
+  /** The launch whose timeline is open. */
+  timeline: { launch: LaunchView; entries: TimelineEntry[] } | null;
+  timelineError: string | null;
+  /** The launch started from the builder, followed step by step. */
+  launching: LaunchView | null;
+  launchError: string | null;
+  busy: boolean;
+
+  load(): Promise<void>;
+  newCampaign(): void;
+  openDraft(id: string): void;
+  deleteDraft(id: string): Promise<void>;
+  closeBuilder(): void;
+  update(patch: Partial<CampaignSettings>): void;
+  saveDraft(): Promise<void>;
+  /** Field-named check; true when launchable. */
+  validate(): Promise<boolean>;
+  loadPlan(): Promise<void>;
+  loadNumbers(refresh?: boolean): Promise<void>;
+  launch(): Promise<void>;
+  loadList(refresh?: boolean): Promise<void>;
+  loadQueue(): Promise<void>;
+  confirm(id: string): Promise<void>;
+  discard(id: string): Promise<void>;
+  resolve(id: string, decision: 'retry' | 'mark-started'): Promise<void>;
+  setAutoSend(on: boolean): Promise<void>;
+  openTimeline(id: string): Promise<void>;
+  closeTimeline(): void;
+  /** A launch moved (the back end's event). */
+  progress(launch: LaunchView): void;
+}
+
+/** A setting the contract's schema refused (`settings.concurrency: Too big…`), named like the form's fields. */
+function schemaProblem(error: { field?: string | undefined; message: string }): FieldError {
+  const field = (error.field ?? 'settings').replace(/^settings\./, '');
+  return { field, message: error.message.replace(/^settings\.[\w.]+: /, '') };
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+export const useCampaigns = create<CampaignsState>((set, get) => ({
+  view: 'list',
+  drafts: [],
+  draftId: null,
+  settings: defaultSettings(),
+  errors: [],
+  checked: false,
+  plan: null,
+  planError: null,
+  numbers: null,
+  numbersError: null,
+  list: null,
+  listError: null,
+  queue: [],
+  autoSend: false,
+  timeline: null,
+  timelineError: null,
+  launching: null,
+  launchError: null,
+  busy: false,
+
+  async load() {
+    const drafts = await desk().campaigns.drafts({});
+    if (drafts.ok) set({ drafts: drafts.value.drafts });
+    await Promise.all([get().loadList(), get().loadQueue()]);
+  },
+
+  newCampaign() {
+    set({
+      view: 'builder',
+      draftId: null,
+      settings: defaultSettings(),
+      errors: [],
+      checked: false,
+      plan: null,
+      planError: null,
+      launching: null,
+      launchError: null,
+    });
+  },
+
+  openDraft(id) {
+    const draft = get().drafts.find((d) => d.id === id);
+    if (!draft) return;
+    set({
+      view: 'builder',
+      draftId: draft.id,
+      settings: draft.settings,
+      errors: [],
+      checked: false,
+      plan: null,
+      planError: null,
+      launching: null,
+      launchError: null,
+    });
+  },
+
+  async deleteDraft(id) {
+    const result = await desk().campaigns.deleteDraft({ id });
+    if (result.ok) set({ drafts: get().drafts.filter((d) => d.id !== id) });
+  },
+
+  closeBuilder() {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    void get()
+      .saveDraft()
+      .then(() => get().load());
+    set({ view: 'list' });
+  },
+
+  update(patch) {
+    set({ settings: { ...get().settings, ...patch }, checked: false });
+    // Saved a moment after the last edit, so a restart keeps the draft.
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      saveTimer = null;
+      void get().saveDraft();
+    }, 400);
+  },
+
+  async saveDraft() {
+    const { draftId, settings } = get();
+    const result = await desk().campaigns.saveDraft({ ...(draftId ? { id: draftId } : {}), settings });
+    if (!result.ok) return;
+    const saved = result.value;
+    set({
+      draftId: saved.id,
+      drafts: [saved, ...get().drafts.filter((d) => d.id !== saved.id)],
+    });
+  },
+
+  async validate() {
+    const result = await desk().campaigns.validate({ settings: get().settings });
+    if (!result.ok) {
+      set({
+        errors: [schemaProblem(result.error)],
+        checked: true,
+      });
+      return false;
+    }
+    set({ errors: result.value.errors, checked: true });
+    return result.value.errors.length === 0;
+  },
+
+  async loadPlan() {
+    const result = await desk().campaigns.plan({ settings: get().settings });
+    if (result.ok) set({ plan: result.value, planError: null });
+    else set({ plan: null, planError: result.error.message });
+  },
+
+  async loadNumbers(refresh = false) {
+    const result = await desk().campaigns.numbers(refresh ? { refresh: true } : {});
+    if (result.ok) set({ numbers: result.value, numbersError: null });
+    else set({ numbersError: result.error.message });
+  },
+
+  async launch() {
+    set({ busy: true, launchError: null });
+    try {
+      if (!(await get().validate())) return;
+      const { settings, draftId } = get();
+      const result = await desk().campaigns.launch({ settings, ...(draftId ? { draftId } : {}) });
+      if (!result.ok) {
+        set({
+          launchError: result.error.message,
+          ...(result.error.field ? { errors: [schemaProblem(result.error)], checked: true } : {}),
+        });
+        return;
+      }
+      set({ launching: result.value });
+      await Promise.all([get().loadQueue(), get().loadList()]);
+    } finally {
+      set({ busy: false });
+    }
+  },
+
+  async loadList(refresh = false) {
+    const result = await desk().campaigns.list(refresh ? { refresh: true } : {});
+    if (result.ok) set({ list: result.value, listError: null });
+    else set({ listError: result.error.message });
+  },
+
+  async loadQueue() {
+    const result = await desk().campaigns.queue({});
+    if (result.ok) set({ queue: result.value.launches, autoSend: result.value.autoSend });
+  },
+
+  async confirm(id) {
+    const result = await desk().campaigns.confirmLaunch({ id });
+    if (!result.ok) set({ listError: result.error.message });
+    else if (get().launching?.id === id) set({ launching: result.value });
+    await Promise.all([get().loadQueue(), get().loadList()]);
+  },
+
+  async discard(id) {
+    await desk().campaigns.discardLaunch({ id });
+    await Promise.all([get().loadQueue(), get().loadList()]);
+  },
+
+  async resolve(id, decision) {
+    const result = await desk().campaigns.resolveLaunch({ id, decision });
+    if (!result.ok) set({ listError: result.error.message });
+    else if (get().launching?.id === id) set({ launching: result.value });
+    await Promise.all([get().loadQueue(), get().loadList()]);
+  },
+
+  async setAutoSend(on) {
+    const result = await desk().campaigns.setAutoSend({ autoSend: on });
+    if (result.ok) set({ autoSend: result.value.autoSend });
+  },
+
+  async openTimeline(id) {
+    const result = await desk().campaigns.timeline({ id });
+    if (result.ok) set({ timeline: result.value, timelineError: null });
+    else set({ timelineError: result.error.message });
+  },
+
+  closeTimeline() {
+    set({ timeline: null, timelineError: null });
+  },
+
+  progress(launch) {
+    const s = get();
+    if (s.launching?.id === launch.id) set({ launching: launch });
+    if (s.timeline?.launch.id === launch.id) void get().openTimeline(launch.id);
+    void get().loadQueue();
+    void get().loadList();
+  },
+}));

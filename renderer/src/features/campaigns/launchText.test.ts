@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { LaunchView } from '../../../../shared/ipc/channels/campaigns.ts';
+import { stepStatus, stepsOf } from './launchText.ts';
+
+const launch = (patch: Partial<LaunchView>): LaunchView => ({
+  id: 'l1',
+  workspaceId: 'w',
+  name: 'n',
+  listId: 1,
+  agentId: 'a',
+  flow: 'large',
+  state: 'pending',
+  step: 'upload',
+  serviceId: null,
+  valid: 1,
+  invalid: 0,
+  serviceInvalid: null,
+  rejectsUrl: null,
+  message: null,
+  createdAt: '',
+  updatedAt: '',
+  ...patch,
+});
+
+describe('launch steps', () => {
+  it('lists the steps of each flow', () => {
+    expect(stepsOf('large')).toEqual(['upload', 'upload-status', 'balance', 'make-call-async']);
+    expect(stepsOf('standard')).toEqual(['save', 'start']);
+  });
+
+  it('marks the steps before the current one done and every step done once started', () => {
+    expect(stepStatus(launch({ step: 'balance' })).map((s) => s.status)).toEqual([
+      'done',
+      'done',
+      'current',
+      'todo',
+    ]);
+    expect(stepStatus(launch({ step: 'verify-start', flow: 'standard' })).map((s) => s.status)).toEqual([
+      'done',
+      'current',
+    ]);
+    expect(
+      stepStatus(launch({ step: 'start', flow: 'standard', state: 'started' })).map((s) => s.status),
+    ).toEqual(['done', 'done']);
+  });
+});
