@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app.ts';
 import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
 import { contactsChannels } from './channels/contacts.ts';
 import { agentsChannels } from './channels/agents.ts';
+import { callsChannels, callsEvents } from './channels/calls.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -14,10 +15,12 @@ export const contract = {
   ...workspaceChannels,
   ...contactsChannels,
   ...agentsChannels,
+  ...callsChannels,
 };
 export const contractEvents = {
   ...appEvents,
   ...workspaceEvents,
+  ...callsEvents,
 };
 
 export type Contract = typeof contract;
