@@ -1,13 +1,14 @@
 import type { Migration } from './migration.ts';
 import { migration as m0010 } from './0010-foundation.ts';
 import { migration as m0020 } from './0020-contacts.ts';
+import { migration as m0050 } from './0050-calls.ts';
 
 /**
  * Every migration, in order. Add a new one as `NNNN-name.ts` (next multiple of ten) with its own
  * `NNNN-name.test.ts`, and register it here with one line. index.test.ts checks the order and that
  * every file in this folder is registered.
  */
-export const migrations: readonly Migration[] = [m0010, m0020];
+export const migrations: readonly Migration[] = [m0010, m0020, m0050];
 
 export const latestSchemaVersion = (list: readonly Migration[] = migrations): number =>
   list.reduce((max, m) => Math.max(max, m.version), 0);
