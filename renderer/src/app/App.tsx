@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { useConnection } from '../desk/connectionStore.ts';
+import { CallsPage } from '../features/calls/CallsPage.tsx';
 import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { NotAvailablePage } from '../features/placeholders/NotAvailablePage.tsx';
@@ -27,14 +28,7 @@ function Page({ route }: { route: RouteId }) {
         </NotAvailablePage>
       );
     case 'calls':
-      return (
-        <NotAvailablePage title="Calls">
-          <p>
-            Syncing and reviewing call history, transcripts and recordings is not part of this version of
-            Campaign Desk yet.
-          </p>
-        </NotAvailablePage>
-      );
+      return <CallsPage />;
     case 'agents':
       return (
         <NotAvailablePage title="Agents">

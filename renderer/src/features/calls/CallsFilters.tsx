@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import type { CallFilter } from '../../../../shared/ipc/channels/calls.ts';
+import { Button } from '../../components/Button.tsx';
+import { formatCount } from '../contacts/formatNumbers.ts';
+import { humanize } from './callFormat.ts';
+import { useCalls } from './callsStore.ts';
+
+const SEARCH_DELAY_MS = 250;
+
+/** "2026-11-02" (local day) ↔ the ISO instant of its local midnight; `to` is the next midnight (exclusive). */
+function dayToIso(day: string, next: boolean): string | undefined {
+  if (!day) return undefined;
+  const at = new Date(`${day}T00:00:00`);
+  if (Number.isNaN(at.getTime())) return undefined;
+  if (next) at.setDate(at.getDate() + 1);
+  return at.toISOString();
+}
+function isoToDay(iso: string | undefined, next: boolean): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (next) at.setDate(at.getDate() - 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+function numberOrUndefined(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function NumberFilter({
+  label,
+  field,
+}: {
+  label: string;
+  field: keyof CallFilter & `${'min' | 'max'}${string}`;
+}) {
+  const value = useCalls((s) => s.filter[field]);
+  const setFilter = useCalls((s) => s.setFilter);
+  return (
+    <label className="calls-filter">
+      <span>{label}</span>
+      <input
+        className="input input-num"
+        type="number"
+        min={0}
+        inputMode="decimal"
+        value={value === undefined ? '' : String(value)}
+        onChange={(e) => setFilter({ [field]: numberOrUndefined(e.target.value) })}
+      />
+    </label>
+  );
+}
+
+/** Search and filters of the Calls table; the same filter drives the export. */
+export function CallsFilters() {
+  const filter = useCalls((s) => s.filter);
+  const setFilter = useCalls((s) => s.setFilter);
+  const clearFilters = useCalls((s) => s.clearFilters);
+  const facets = useCalls((s) => s.facets);
+  const campaigns = useCalls((s) => s.campaigns);
+  const [search, setSearch] = useState(filter.search ?? '');
+
+  // Typing waits a moment before searching; clearing the filters clears the box too.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((filter.search ?? '') !== search.trim()) setFilter({ search: search.trim() || undefined });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter.search, setFilter]);
+  const [seenSearch, setSeenSearch] = useState(filter.search);
+  if (seenSearch !== filter.search) {
+    setSeenSearch(filter.search);
+    if (filter.search === undefined) setSearch('');
+  }
+
+  const one = (values: string[] | undefined) => values?.[0] ?? '';
+
+  return (
+    <div className="calls-filters" role="search" aria-label="Search and filter calls">
+      <label className="calls-filter calls-search">
+        <span>Search transcripts, names and numbers</span>
+        <input
+          className="input"
+          type="search"
+          value={search}
+          placeholder="e.g. refund"
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </label>
+      <label className="calls-filter">
+        <span>Campaign</span>
+        <select
+          className="select"
+          value={filter.bulkListId ?? ''}
+          onChange={(e) => setFilter({ bulkListId: e.target.value || undefined })}
+        >
+          <option value="">All calls</option>
+          {campaigns.map((c) => (
+            <option key={c.bulkListId} value={c.bulkListId}>
+              {c.listName ?? c.bulkListId} ({formatCount(c.calls)})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="calls-filter">
+        <span>Agent</span>
+        <select
+          className="select"
+          value={filter.agentId ?? ''}
+          onChange={(e) => setFilter({ agentId: e.target.value || undefined })}
+        >
+          <option value="">Any agent</option>
+          {facets?.agents.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name ?? a.id} ({formatCount(a.calls)})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="calls-filter">
+        <span>Status</span>
+        <select
+          className="select"
+          value={one(filter.statuses)}
+          onChange={(e) => setFilter({ statuses: e.target.value ? [e.target.value] : undefined })}
+        >
+          <option value="">Any status</option>
+          {facets?.statuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {humanize(s.value)} ({formatCount(s.calls)})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="calls-filter">
+        <span>Sub-status</span>
+        <select
+          className="select"
+          value={one(filter.subStatuses)}
+          onChange={(e) => setFilter({ subStatuses: e.target.value ? [e.target.value] : undefined })}
+        >
+          <option value="">Any sub-status</option>
+          {facets?.subStatuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {humanize(s.value)} ({formatCount(s.calls)})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="calls-filter">
+        <span>From</span>
+        <input
+          className="input"
+          type="date"
+          value={isoToDay(filter.from, false)}
+          onChange={(e) => setFilter({ from: dayToIso(e.target.value, false) })}
+        />
+      </label>
+      <label className="calls-filter">
+        <span>To</span>
+        <input
+          className="input"
+          type="date"
+          value={isoToDay(filter.to, true)}
+          onChange={(e) => setFilter({ to: dayToIso(e.target.value, true) })}
+        />
+      </label>
+      <label className="calls-filter">
+        <span>Voicemail</span>
+        <select
+          className="select"
+          value={filter.voicemail === undefined ? '' : filter.voicemail ? 'yes' : 'no'}
+          onChange={(e) =>
+            setFilter({ voicemail: e.target.value === '' ? undefined : e.target.value === 'yes' })
+          }
+        >
+          <option value="">Any</option>
+          <option value="yes">Voicemail only</option>
+          <option value="no">No voicemail</option>
+        </select>
+      </label>
+      <NumberFilter label="Min duration (s)" field="minDuration" />
+      <NumberFilter label="Max duration (s)" field="maxDuration" />
+      <NumberFilter label="Min cost" field="minCost" />
+      <NumberFilter label="Max cost" field="maxCost" />
+      <Button variant="ghost" onClick={clearFilters} disabled={Object.keys(filter).length === 0}>
+        Clear filters
+      </Button>
+    </div>
+  );
+}
