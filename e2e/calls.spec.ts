@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { SandboxService } from './fixtures.ts';
+import { CallsPage } from './pages/CallsPage.ts';
+import { SettingsPage } from './pages/SettingsPage.ts';
+import { sandboxControl, sandboxHistory } from './support/sandboxControl.ts';
+
+// The Calls page end to end in Chromium through the browser host (real back end, real SQLite, real
+// HTTP against a separate sandbox): seed calls, sync them, filter, search a word from a transcript,
+// open that call and play its recording from the saved file.
+
+const SEEDED = 240;
+
+/** Adds the test's sandbox as a workspace and makes it the active one. */
+export async function useSandboxWorkspace(page: Page, sandbox: SandboxService, name = 'Field sandbox') {
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.add({ name, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+  await settings.shell.workspaceSwitcher.selectOption({ label: name });
+  await expect(settings.shell.workspaceSwitcher.locator('option:checked')).toHaveText(name);
+}
+
+/** The longest plain word of a transcript's turns (a word the search must find). */
+function distinctiveWord(transcript: string): string {
+  const words = transcript.match(/\p{L}{6,}/gu) ?? [];
+  const word = [...words].sort((a, b) => b.length - a.length)[0];
+  if (!word) throw new Error(`no searchable word in ${transcript}`);
+  return word;
+}
+
+test.describe('calls', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('sync seeded calls, filter by status, search a transcript word, open the call and play its recording', async ({
+    page,
+    desk,
+    sandbox,
+  }) => {
+    // Calls of the last few hours: their recordings are still live, so the sync saves them.
+    const now = Date.now();
+    await sandboxControl(sandbox, 'POST', '/seed-calls', {
+      count: SEEDED,
+      start_date: new Date(now - 6 * 3600_000).toISOString(),
+      end_date: new Date(now - 60_000).toISOString(),
+    });
+    const history = await sandboxHistory(sandbox, new Date(now - 7 * 3600_000), new Date(now));
+    expect(history).toHaveLength(SEEDED);
+    const completed = history.filter((c) => c.status === 'completed').length;
+    expect(completed).toBeGreaterThan(0);
+
+    await page.goto(desk.url);
+    await useSandboxWorkspace(page, sandbox);
+    const calls = new CallsPage(page);
+    await calls.open();
+
+    // Sync: every seeded call stored once, with the pass's figures and the time it finished.
+    await expect(calls.lastSynced).toHaveText('Last synced: never');
+    await calls.syncAndWait();
+    await expect(calls.figure('calls')).toHaveText(String(SEEDED));
+    await expect(calls.figure('inserted')).toHaveText(String(SEEDED));
+    expect(Number(await calls.figure('pages').textContent())).toBeGreaterThan(0);
+    await expect(calls.lastSynced).toHaveText('Last synced: just now');
+    await calls.expectTotal(SEEDED);
+
+    // Filter: only completed calls, as many as the service has.
+    await calls.filter('Status').selectOption('completed');
+    await calls.expectTotal(completed);
+    await expect(calls.rows().first()).toContainText('Completed');
+    const shownStatuses = await calls.rows().locator('.call-status').allTextContents();
+    expect(new Set(shownStatuses)).toEqual(new Set(['Completed']));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await calls.expectTotal(SEEDED);
+
+    // Search a word of one call's transcript: that call is found, the word highlighted.
+    const target = history.find((c) => c.status === 'completed' && c.transcript && c.audio_recording)!;
+    const word = distinctiveWord(String(target.transcript));
+    const withWord = history.filter((c) =>
+      String(c.transcript ?? '')
+        .toLowerCase()
+        .includes(word.toLowerCase()),
+    );
+    await calls.search.fill(word);
+    await expect(calls.table.getByRole('columnheader', { name: 'Match' })).toBeVisible();
+    await expect(calls.rows().first().locator('mark').first()).toHaveText(new RegExp(word, 'i'));
+    const total = Number((await calls.total.textContent())!.replace(/\D/g, ''));
+    expect(total).toBeGreaterThanOrEqual(1);
+    expect(total).toBeLessThanOrEqual(withWord.length);
+    const row = calls.rows().filter({ hasText: target.to_number! });
+    await expect(row).toHaveCount(1);
+
+    // Open it: metadata and the transcript as a conversation.
+    await row.click();
+    await expect(calls.detail.getByRole('heading', { name: `Call with ${target.name}` })).toBeVisible();
+    await expect(calls.detail.getByLabel('Call details')).toContainText(target.id);
+    const transcript = calls.detail.getByRole('list', { name: 'Transcript' });
+    await expect(transcript).toContainText(word);
+    await expect(transcript.locator('.turn.is-user').first()).toBeVisible();
+
+    // Play the saved recording: the audio element plays and its time moves.
+    const play = calls.detail.getByRole('button', { name: 'Play' });
+    await expect(play).toBeEnabled({ timeout: 30_000 });
+    const src = await calls.audio.evaluate((a: HTMLAudioElement) => a.currentSrc || a.src);
+    expect(src).not.toContain('/v0/recordings/'); // the saved copy, not the service's URL
+    await play.click();
+    await expect(calls.detail.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect
+      .poll(() => calls.audio.evaluate((a: HTMLAudioElement) => (a.paused ? -1 : a.currentTime)), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0.3);
+    await expect(page.getByTestId('audio-time')).not.toHaveText(/^0:00 \//);
+
+    // Speed: 1.5× is applied to the element.
+    await calls.detail.getByLabel('Speed').selectOption('1.5');
+    await expect.poll(() => calls.audio.evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5);
+    await calls.detail.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(() => calls.audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+
+    await calls.detail.getByRole('button', { name: 'Back to calls' }).click();
+    await expect(calls.table).toBeVisible();
+  });
+});
