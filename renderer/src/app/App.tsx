@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { useConnection } from '../desk/connectionStore.ts';
-import { CallsPage } from '../features/calls/CallsPage.tsx';
 import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { NotAvailablePage } from '../features/placeholders/NotAvailablePage.tsx';
@@ -14,6 +13,9 @@ import { routes } from './routes.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useAppLifecycle } from './useAppLifecycle.ts';
 import { useRoute } from './useRoute.ts';
+
+// The Calls page brings the chart and waveform libraries: loaded when first opened.
+const CallsPage = lazy(() => import('../features/calls/CallsPage.tsx').then((m) => ({ default: m.CallsPage })));
 
 function Page({ route }: { route: RouteId }) {
   switch (route) {
@@ -28,7 +30,17 @@ function Page({ route }: { route: RouteId }) {
         </NotAvailablePage>
       );
     case 'calls':
-      return <CallsPage />;
+      return (
+        <Suspense
+          fallback={
+            <div className="loading" role="status">
+              Loading…
+            </div>
+          }
+        >
+          <CallsPage />
+        </Suspense>
+      );
     case 'agents':
       return (
         <NotAvailablePage title="Agents">
