@@ -15,7 +15,9 @@ import { useAppLifecycle } from './useAppLifecycle.ts';
 import { useRoute } from './useRoute.ts';
 
 // The Calls page brings the chart and waveform libraries: loaded when first opened.
-const CallsPage = lazy(() => import('../features/calls/CallsPage.tsx').then((m) => ({ default: m.CallsPage })));
+const CallsPage = lazy(() =>
+  import('../features/calls/CallsPage.tsx').then((m) => ({ default: m.CallsPage })),
+);
 
 function Page({ route }: { route: RouteId }) {
   switch (route) {
