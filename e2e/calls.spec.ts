@@ -1,8 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import type { SandboxService } from './fixtures.ts';
-import { CallsPage } from './pages/CallsPage.ts';
-import { SettingsPage } from './pages/SettingsPage.ts';
+import { CallsPage, useSandboxWorkspace } from './pages/CallsPage.ts';
 import { sandboxControl, sandboxHistory } from './support/sandboxControl.ts';
 
 // The Calls page end to end in Chromium through the browser host (real back end, real SQLite, real
@@ -10,15 +7,6 @@ import { sandboxControl, sandboxHistory } from './support/sandboxControl.ts';
 // open that call and play its recording from the saved file.
 
 const SEEDED = 240;
-
-/** Adds the test's sandbox as a workspace and makes it the active one. */
-export async function useSandboxWorkspace(page: Page, sandbox: SandboxService, name = 'Field sandbox') {
-  const settings = new SettingsPage(page);
-  await settings.open();
-  await settings.add({ name, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
-  await settings.shell.workspaceSwitcher.selectOption({ label: name });
-  await expect(settings.shell.workspaceSwitcher.locator('option:checked')).toHaveText(name);
-}
 
 /** The longest plain word of a transcript's turns (a word the search must find). */
 function distinctiveWord(transcript: string): string {
@@ -48,9 +36,9 @@ test.describe('calls', () => {
     const completed = history.filter((c) => c.status === 'completed').length;
     expect(completed).toBeGreaterThan(0);
 
-    await page.goto(desk.url);
-    await useSandboxWorkspace(page, sandbox);
     const calls = new CallsPage(page);
+    await calls.shell.open(desk.url);
+    await useSandboxWorkspace(page, sandbox);
     await calls.open();
 
     // Sync: every seeded call stored once, with the pass's figures and the time it finished.

@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import type { SandboxService } from '../fixtures.ts';
 import { AppShell } from './AppShell.ts';
+import { SettingsPage } from './SettingsPage.ts';
 
 /** Calls: the sync panel, the table with its filters, a call's detail, campaign results, charts. */
 export class CallsPage {
@@ -62,4 +64,13 @@ export class CallsPage {
   rows(): Locator {
     return this.table.locator('[role="row"][data-key]');
   }
+}
+
+/** Adds the test's sandbox as a workspace and makes it the active one. */
+export async function useSandboxWorkspace(page: Page, sandbox: SandboxService, name = 'Field sandbox') {
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.add({ name, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+  await settings.shell.workspaceSwitcher.selectOption({ label: name });
+  await expect(settings.shell.workspaceSwitcher.locator('option:checked')).toHaveText(name);
 }
