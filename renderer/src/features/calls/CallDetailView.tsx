@@ -47,7 +47,7 @@ export function CallDetailView({ callId }: { callId: string }) {
 
   const rec = call?.recording;
   return (
-    <section className="calls-section" aria-labelledby="call-detail-title">
+    <section className="panel" aria-labelledby="call-detail-title">
       <div className="calls-row">
         <Button variant="ghost" onClick={() => openCall(null)}>
           Back to calls
@@ -112,7 +112,7 @@ export function CallDetailView({ callId }: { callId: string }) {
               {formatDateTime(call.firstSeenAt)} (updated {formatDateTime(call.updatedAt)})
             </dd>
           </dl>
-          <div className="calls-section">
+          <div className="panel">
             {rec?.playUrl ? (
               <AudioPlayer url={rec.playUrl} label="Recording" />
             ) : (

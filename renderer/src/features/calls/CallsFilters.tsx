@@ -52,6 +52,44 @@ function NumberFilter({
   );
 }
 
+interface Option {
+  value: string;
+  label: string;
+}
+const facetOption = (f: { value: string; calls: number }): Option => ({
+  value: f.value,
+  label: `${humanize(f.value)} (${formatCount(f.calls)})`,
+});
+
+/** A labelled menu whose first choice ("Any …", value '') means no filter. */
+function SelectFilter({
+  label,
+  any,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="calls-filter">
+      <span>{label}</span>
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Search and filters of the Calls table; the same filter drives the export. */
 export function CallsFilters() {
   const filter = useCalls((s) => s.filter);
@@ -88,66 +126,40 @@ export function CallsFilters() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </label>
-      <label className="calls-filter">
-        <span>Campaign</span>
-        <select
-          className="select"
-          value={filter.bulkListId ?? ''}
-          onChange={(e) => setFilter({ bulkListId: e.target.value || undefined })}
-        >
-          <option value="">All calls</option>
-          {campaigns.map((c) => (
-            <option key={c.bulkListId} value={c.bulkListId}>
-              {c.listName ?? c.bulkListId} ({formatCount(c.calls)})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="calls-filter">
-        <span>Agent</span>
-        <select
-          className="select"
-          value={filter.agentId ?? ''}
-          onChange={(e) => setFilter({ agentId: e.target.value || undefined })}
-        >
-          <option value="">Any agent</option>
-          {facets?.agents.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name ?? a.id} ({formatCount(a.calls)})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="calls-filter">
-        <span>Status</span>
-        <select
-          className="select"
-          value={one(filter.statuses)}
-          onChange={(e) => setFilter({ statuses: e.target.value ? [e.target.value] : undefined })}
-        >
-          <option value="">Any status</option>
-          {facets?.statuses.map((s) => (
-            <option key={s.value} value={s.value}>
-              {humanize(s.value)} ({formatCount(s.calls)})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="calls-filter">
-        <span>Sub-status</span>
-        <select
-          className="select"
-          value={one(filter.subStatuses)}
-          onChange={(e) => setFilter({ subStatuses: e.target.value ? [e.target.value] : undefined })}
-        >
-          <option value="">Any sub-status</option>
-          {facets?.subStatuses.map((s) => (
-            <option key={s.value} value={s.value}>
-              {humanize(s.value)} ({formatCount(s.calls)})
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectFilter
+        label="Campaign"
+        any="All calls"
+        value={filter.bulkListId ?? ''}
+        options={campaigns.map((c) => ({
+          value: c.bulkListId,
+          label: `${c.listName ?? c.bulkListId} (${formatCount(c.calls)})`,
+        }))}
+        onChange={(v) => setFilter({ bulkListId: v || undefined })}
+      />
+      <SelectFilter
+        label="Agent"
+        any="Any agent"
+        value={filter.agentId ?? ''}
+        options={(facets?.agents ?? []).map((a) => ({
+          value: a.id,
+          label: `${a.name ?? a.id} (${formatCount(a.calls)})`,
+        }))}
+        onChange={(v) => setFilter({ agentId: v || undefined })}
+      />
+      <SelectFilter
+        label="Status"
+        any="Any status"
+        value={one(filter.statuses)}
+        options={(facets?.statuses ?? []).map(facetOption)}
+        onChange={(v) => setFilter({ statuses: v ? [v] : undefined })}
+      />
+      <SelectFilter
+        label="Sub-status"
+        any="Any sub-status"
+        value={one(filter.subStatuses)}
+        options={(facets?.subStatuses ?? []).map(facetOption)}
+        onChange={(v) => setFilter({ subStatuses: v ? [v] : undefined })}
+      />
       <label className="calls-filter">
         <span>From</span>
         <input
@@ -166,20 +178,16 @@ export function CallsFilters() {
           onChange={(e) => setFilter({ to: dayToIso(e.target.value, true) })}
         />
       </label>
-      <label className="calls-filter">
-        <span>Voicemail</span>
-        <select
-          className="select"
-          value={filter.voicemail === undefined ? '' : filter.voicemail ? 'yes' : 'no'}
-          onChange={(e) =>
-            setFilter({ voicemail: e.target.value === '' ? undefined : e.target.value === 'yes' })
-          }
-        >
-          <option value="">Any</option>
-          <option value="yes">Voicemail only</option>
-          <option value="no">No voicemail</option>
-        </select>
-      </label>
+      <SelectFilter
+        label="Voicemail"
+        any="Any"
+        value={filter.voicemail === undefined ? '' : filter.voicemail ? 'yes' : 'no'}
+        options={[
+          { value: 'yes', label: 'Voicemail only' },
+          { value: 'no', label: 'No voicemail' },
+        ]}
+        onChange={(v) => setFilter({ voicemail: v === '' ? undefined : v === 'yes' })}
+      />
       <NumberFilter label="Min duration (s)" field="minDuration" />
       <NumberFilter label="Max duration (s)" field="maxDuration" />
       <NumberFilter label="Min cost" field="minCost" />

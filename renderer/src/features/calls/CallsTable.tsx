@@ -155,7 +155,7 @@ export function CallsTable() {
   };
 
   return (
-    <section className="calls-section" aria-labelledby="calls-table-title">
+    <section className="panel" aria-labelledby="calls-table-title">
       <div className="calls-row">
         <h2 id="calls-table-title" className="calls-title">
           Calls

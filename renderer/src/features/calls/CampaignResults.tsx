@@ -139,7 +139,7 @@ export function CampaignResults() {
 
   if (launched.length === 0) {
     return (
-      <section className="calls-section" aria-labelledby="results-title">
+      <section className="panel" aria-labelledby="results-title">
         <h2 id="results-title" className="calls-title">
           Campaign results
         </h2>
@@ -152,7 +152,7 @@ export function CampaignResults() {
   }
 
   return (
-    <section className="calls-section" aria-labelledby="results-title">
+    <section className="panel" aria-labelledby="results-title">
       <div className="calls-row">
         <h2 id="results-title" className="calls-title">
           Campaign results

@@ -70,7 +70,7 @@ export function ChartsPanel() {
   }, [stats]);
 
   return (
-    <section className="calls-section" aria-labelledby="charts-title">
+    <section className="panel" aria-labelledby="charts-title">
       <div className="calls-row">
         <h2 id="charts-title" className="calls-title">
           Charts

@@ -60,7 +60,7 @@ export function SyncPanel() {
   };
 
   return (
-    <section className="calls-section" aria-labelledby="calls-sync-title">
+    <section className="panel" aria-labelledby="calls-sync-title">
       <div className="calls-row">
         <h2 id="calls-sync-title" className="calls-title">
           Sync

@@ -155,7 +155,7 @@ export function WindowedTable<Row>({
       {cache.error ? <p className="field-error">{cache.error}</p> : null}
       <div
         ref={scrollRef}
-        className="calls-scroll"
+        className="grid-scroll"
         role="grid"
         aria-label={label}
         aria-describedby={help ? `${id}-help` : undefined}
@@ -167,12 +167,12 @@ export function WindowedTable<Row>({
         onKeyDown={onKeyDown}
       >
         <div
-          className="calls-canvas"
+          className="grid-canvas"
           style={{ height: geometry.canvasHeight + HEADER_HEIGHT, width: totalWidth }}
         >
-          <div className="calls-sticky" style={{ height: viewHeight, width: totalWidth }}>
+          <div className="grid-sticky" style={{ height: viewHeight, width: totalWidth }}>
             <div
-              className="calls-tr calls-head"
+              className="grid-row grid-header"
               role="row"
               aria-rowindex={1}
               style={{ height: HEADER_HEIGHT }}
@@ -183,7 +183,7 @@ export function WindowedTable<Row>({
                   role="columnheader"
                   aria-colindex={col + 1}
                   aria-sort={c.sort?.sorted}
-                  className={`calls-td${c.numeric ? ' is-number' : ''}`}
+                  className={`grid-cell${c.numeric ? ' is-number' : ''}`}
                   style={{ width: c.width }}
                 >
                   {c.sort ? (
@@ -199,8 +199,8 @@ export function WindowedTable<Row>({
                 </div>
               ))}
             </div>
-            <div className="calls-body" style={{ top: HEADER_HEIGHT }}>
-              {total === 0 ? <p className="calls-empty muted">Nothing to show.</p> : null}
+            <div className="grid-body" style={{ top: HEADER_HEIGHT }}>
+              {total === 0 ? <p className="grid-empty muted">Nothing to show.</p> : null}
               {indices.map((index) => {
                 const row = cache.get(index);
                 const top = (index - firstExact) * rowHeight;
@@ -212,7 +212,8 @@ export function WindowedTable<Row>({
                     aria-rowindex={index + 2}
                     aria-selected={index === activeIndex ? true : undefined}
                     className={[
-                      'calls-tr',
+                      'grid-row',
+                      onOpen ? 'calls-tr' : '',
                       index === activeIndex ? 'is-active' : '',
                       row && rowClass ? rowClass(row) : '',
                     ]
@@ -230,10 +231,10 @@ export function WindowedTable<Row>({
                         key={c.key}
                         role="gridcell"
                         aria-colindex={col + 1}
-                        className={`calls-td${c.numeric ? ' is-number' : ''}`}
+                        className={`grid-cell${c.numeric ? ' is-number' : ''}`}
                         style={{ width: c.width }}
                       >
-                        {row ? c.render(row) : <span className="calls-loading" aria-hidden="true" />}
+                        {row ? c.render(row) : <span className="grid-loading" aria-hidden="true" />}
                       </div>
                     ))}
                   </div>

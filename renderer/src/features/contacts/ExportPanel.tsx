@@ -46,7 +46,7 @@ export function ExportPanel({ list }: { list: ContactList }) {
   };
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`}>
+    <section className="panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="subsection-title">
         Export
       </h3>

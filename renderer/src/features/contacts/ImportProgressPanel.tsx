@@ -18,7 +18,7 @@ export function ImportProgressPanel() {
   const active = phase === 'reading' || phase === 'importing' || phase === 'finishing';
 
   return (
-    <section className="contacts-section" aria-labelledby="import-progress-title">
+    <section className="panel" aria-labelledby="import-progress-title">
       <h2 id="import-progress-title" className="section-title">
         {phase === 'failed'
           ? 'Import failed'

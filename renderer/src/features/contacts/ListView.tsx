@@ -13,7 +13,7 @@ export function ListView({ list }: { list: ContactList }) {
   const editable = source !== null && source.listId === list.id;
   return (
     <div className="list-view" data-list-id={list.id}>
-      <section className="contacts-section list-facts" aria-label="List">
+      <section className="panel list-facts" aria-label="List">
         <h2 className="section-title">{list.name}</h2>
         <p className="muted">
           {list.fileName} · {formatBytes(list.fileBytes)} · {formatCount(list.counts.rows)} rows
@@ -33,7 +33,7 @@ export function ListView({ list }: { list: ContactList }) {
         <ExportPanel list={list} />
       </div>
       <ContactsGrid list={list} />
-      <details className="contacts-section" open>
+      <details className="panel" open>
         <summary className="subsection-title">File settings and variables</summary>
         <ImportSettings
           detected={list.detected}

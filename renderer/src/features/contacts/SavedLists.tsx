@@ -17,7 +17,7 @@ export function SavedLists() {
   const [confirm, setConfirm] = useState<ContactList | null>(null);
 
   return (
-    <section className="contacts-section" aria-labelledby="saved-lists-title">
+    <section className="panel" aria-labelledby="saved-lists-title">
       <h2 id="saved-lists-title" className="section-title">
         Saved lists
       </h2>

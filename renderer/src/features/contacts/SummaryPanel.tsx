@@ -39,7 +39,7 @@ export function SummaryPanel({ list }: { list: ContactList }) {
   const maxReason = Math.max(1, ...reasons.map((r) => r.n));
 
   return (
-    <section className="contacts-section summary" aria-labelledby="summary-title">
+    <section className="panel summary" aria-labelledby="summary-title">
       <h3 id="summary-title" className="subsection-title">
         Summary
       </h3>

@@ -18,7 +18,10 @@ export class RowCache extends WindowCache<ContactRow> {
   readonly filter: ContactFilter;
 
   constructor(listId: number, filter: ContactFilter, fetch: FetchRows) {
-    super((offset, limit) => fetch({ listId, filter, offset, limit }), (r) => r.row);
+    super(
+      (offset, limit) => fetch({ listId, filter, offset, limit }),
+      (r) => r.row,
+    );
     this.listId = listId;
     this.filter = filter;
   }
