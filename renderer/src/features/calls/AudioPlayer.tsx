@@ -87,7 +87,6 @@ export function AudioPlayer({ url, label }: { url: string; label: string }) {
           size="sm"
           disabled={!ready}
           onClick={() => void surferRef.current?.playPause()}
-          aria-pressed={playing}
         >
           {playing ? 'Pause' : 'Play'}
         </Button>
