@@ -158,6 +158,6 @@ test.describe('calls: campaign results', () => {
     );
     expect(inList).toHaveLength(followUp);
     expect([...inList].sort()).toEqual([...expected].sort());
-    for (const phone of NEVER_CALLED) expect(inList).not.toContain(phone);
+    for (const phone of NEVER_CALLED) expect(inList).not.toContain(phone.slice(1));
   });
 });
