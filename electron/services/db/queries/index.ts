@@ -1,4 +1,5 @@
 import type { QueryDef, StreamDef } from '../define.ts';
+import { callsQueries } from './calls.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
 import { diagnosticsQueries } from './diagnostics.ts';
@@ -15,6 +16,7 @@ export const queries = {
   ...connectionTestQueries,
   ...diagnosticsQueries,
   ...contactsQueries,
+  ...callsQueries,
 };
 
 export type Queries = typeof queries;
