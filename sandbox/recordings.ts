@@ -105,7 +105,16 @@ export function registerRecordingRoutes(app: FastifyInstance, ctx: SandboxContex
     } catch {
       return reply.code(404).send(errorObject('not_found', 'The recording file is missing'));
     }
-    reply.header('content-type', rec.content_type).header('content-length', size);
+    reply.header('content-type', rec.content_type).header('accept-ranges', 'bytes');
+    // One open-ended range (`bytes=N-`), as storage URLs serve it: a cut download resumes.
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    if (range) {
+      const start = Number(range[1]);
+      if (start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
+      reply.code(206).header('content-range', `bytes ${start}-${size - 1}/${size}`);
+      return reply.header('content-length', size - start).send(createReadStream(rec.file_path, { start }));
+    }
+    reply.header('content-length', size);
     return reply.send(createReadStream(rec.file_path));
   });
 }

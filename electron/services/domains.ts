@@ -1,5 +1,6 @@
 import { agentsDomain } from './agents/handlers.ts';
 import { appDomain } from './app/handlers.ts';
+import { callsDomain } from './calls/handlers.ts';
 import { contactsDomain } from './contacts/handlers.ts';
 import type { Domain } from './desk/domain.ts';
 import { workspacesDomain } from './workspaces/handlers.ts';
@@ -8,4 +9,10 @@ import { workspacesDomain } from './workspaces/handlers.ts';
  * The back end's domains, created in this order (workspaces first: it starts the Sandbox workspace
  * the app domain's connectivity check then looks at). Adding a domain is one line here.
  */
-export const domains: readonly Domain[] = [workspacesDomain, appDomain, contactsDomain, agentsDomain];
+export const domains: readonly Domain[] = [
+  workspacesDomain,
+  appDomain,
+  contactsDomain,
+  agentsDomain,
+  callsDomain,
+];

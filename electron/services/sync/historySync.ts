@@ -31,6 +31,8 @@ export interface SyncPolicy {
   maxRetryAfterMs: number;
   /** A window reporting more calls than this is split in two (down to minWindowMs). */
   maxWindowCalls: number;
+  /** Windows are sized for about this many calls (a few pages: small offsets, cheap rechecks). */
+  targetWindowCalls: number;
   initialWindowMs: number;
   maxWindowMs: number;
   minWindowMs: number;
@@ -48,6 +50,7 @@ export const defaultSyncPolicy: SyncPolicy = {
   maxDelayMs: 8000,
   maxRetryAfterMs: 60_000,
   maxWindowCalls: 20_000,
+  targetWindowCalls: 5000,
   initialWindowMs: 24 * 3600_000,
   maxWindowMs: 14 * 24 * 3600_000,
   minWindowMs: 60_000,
@@ -187,7 +190,7 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
     endMs: number,
     bulkListId: string | null,
     canSplit: boolean,
-  ): Promise<'done' | 'split'> {
+  ): Promise<number | 'split'> {
     const base = {
       start_date: iso(startMs - policy.windowOverlapMs),
       end_date: iso(endMs),
@@ -243,7 +246,7 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
       progress();
     }
     message = null;
-    return 'done';
+    return seen.size;
   }
 
   /** Windows from fromMs to toMs, oldest first, adaptive in size; `onCursor` after each one. */
@@ -267,15 +270,23 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
         counters.windowsTotal++;
         continue;
       }
+      const span = end - cursor;
       cursor = end;
       counters.windowsDone++;
+      // Next window sized for about targetWindowCalls calls at this window's density.
+      size = Math.min(
+        policy.maxWindowMs,
+        Math.max(
+          policy.minWindowMs,
+          outcome === 0 ? span * 4 : Math.floor((span * policy.targetWindowCalls) / outcome),
+        ),
+      );
       counters.windowsTotal = Math.max(
         counters.windowsTotal,
         counters.windowsDone + Math.ceil((toMs - cursor) / size),
       );
       progress();
       if (onCursor) await onCursor(cursor);
-      if (size < policy.maxWindowMs) size = Math.min(policy.maxWindowMs, size * 2);
     }
   }
 

@@ -48,22 +48,22 @@ export const migration: Migration = {
       CREATE INDEX calls_bulk_number ON calls (bulk_list_id, to_number, created_ms DESC) WHERE bulk_list_id IS NOT NULL;
 
       CREATE VIRTUAL TABLE calls_fts USING fts5 (
-        transcript, name, number,
+        transcript_text, name, number_text,
         content = 'calls', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2'
       );
       CREATE TRIGGER calls_fts_insert AFTER INSERT ON calls BEGIN
-        INSERT INTO calls_fts (rowid, transcript, name, number)
-        VALUES (new.seq, new.transcript_text, coalesce(new.name, ''), new.number_text);
+        INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
+        VALUES (new.seq, new.transcript_text, new.name, new.number_text);
       END;
       CREATE TRIGGER calls_fts_delete AFTER DELETE ON calls BEGIN
-        INSERT INTO calls_fts (calls_fts, rowid, transcript, name, number)
-        VALUES ('delete', old.seq, old.transcript_text, coalesce(old.name, ''), old.number_text);
+        INSERT INTO calls_fts (calls_fts, rowid, transcript_text, name, number_text)
+        VALUES ('delete', old.seq, old.transcript_text, old.name, old.number_text);
       END;
       CREATE TRIGGER calls_fts_update AFTER UPDATE OF transcript_text, name, number_text ON calls BEGIN
-        INSERT INTO calls_fts (calls_fts, rowid, transcript, name, number)
-        VALUES ('delete', old.seq, old.transcript_text, coalesce(old.name, ''), old.number_text);
-        INSERT INTO calls_fts (rowid, transcript, name, number)
-        VALUES (new.seq, new.transcript_text, coalesce(new.name, ''), new.number_text);
+        INSERT INTO calls_fts (calls_fts, rowid, transcript_text, name, number_text)
+        VALUES ('delete', old.seq, old.transcript_text, old.name, old.number_text);
+        INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
+        VALUES (new.seq, new.transcript_text, new.name, new.number_text);
       END;
 
       CREATE TABLE recordings (

@@ -12,6 +12,8 @@ import type {
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import { callColumns } from '../../sync/callRow.ts';
+import { getList, rebuildNumbers, recount } from './contacts.ts';
+import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, stream } from '../define.ts';
 
@@ -269,9 +271,10 @@ interface Where {
   fts: string | null;
 }
 
-export function whereOf(workspaceId: string, f: CallFilter): Where {
-  const parts = ['c.workspace_id = ?'];
-  const params: unknown[] = [workspaceId];
+/** The filter as SQL over `calls c` (workspaceId null: every workspace, for the CLI's export). */
+export function whereOf(workspaceId: string | null, f: CallFilter): Where {
+  const parts = workspaceId === null ? ['1'] : ['c.workspace_id = ?'];
+  const params: unknown[] = workspaceId === null ? [] : [workspaceId];
   const add = (sql: string, ...p: unknown[]) => {
     parts.push(sql);
     params.push(...p);
@@ -387,7 +390,7 @@ const fromClause = (w: Where) =>
   w.fts === null
     ? { sql: `FROM calls c WHERE ${w.sql}`, params: w.params }
     : {
-        sql: `FROM calls_fts f JOIN calls c ON c.seq = f.rowid WHERE calls_fts MATCH ? AND ${w.sql}`,
+        sql: `FROM calls c WHERE c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
         params: [w.fts, ...w.params],
       };
 
@@ -398,13 +401,40 @@ export function listCalls(db: Db, a: ListArgs): { total: number; offset: number;
     prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
       .pluck()
       .get(...from.params) ?? 0;
-  const snippet =
-    w.fts === null ? '' : `, snippet(calls_fts, -1, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 12) AS snippet`;
-  const rows = prepared<unknown[], SummaryRow>(
+  // The window's keys first (the sorter holds only them), then its rows and snippets: never a
+  // snippet or a recording state for every match.
+  const seqs = prepared<unknown[], number>(
     db,
-    `SELECT ${summaryColumns}${snippet} ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`,
-  ).all(...from.params, a.limit, a.offset);
-  return { total, offset: a.offset, rows: rows.map(toSummary) };
+    `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`,
+  )
+    .pluck()
+    .all(...from.params, a.limit, a.offset);
+  if (seqs.length === 0) return { total, offset: a.offset, rows: [] };
+  const keys = JSON.stringify(seqs);
+  const bySeq = new Map(
+    prepared<[string], SummaryRow & { seq: number }>(
+      db,
+      `SELECT c.seq, ${summaryColumns} FROM calls c WHERE c.seq IN (SELECT value FROM json_each(?))`,
+    )
+      .all(keys)
+      .map((r) => [r.seq, r]),
+  );
+  if (w.fts !== null) {
+    const snippets = prepared<[string, string], { seq: number; snippet: string }>(
+      db,
+      `SELECT rowid AS seq, snippet(calls_fts, -1, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 12) AS snippet
+       FROM calls_fts WHERE calls_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+    ).all(w.fts, keys);
+    for (const s of snippets) {
+      const row = bySeq.get(s.seq);
+      if (row) row.snippet = s.snippet;
+    }
+  }
+  const rows = seqs.flatMap((seq) => {
+    const r = bySeq.get(seq);
+    return r ? [toSummary(r)] : [];
+  });
+  return { total, offset: a.offset, rows };
 }
 
 export interface CallRowFull extends SummaryRow {
@@ -471,7 +501,7 @@ export interface ExportRow {
 
 function* exportRows(
   db: Db,
-  a: { workspaceId: string; filter: CallFilter; sort?: CallSort },
+  a: { workspaceId: string | null; filter: CallFilter; sort?: CallSort },
 ): Iterator<ExportRow[], void> {
   const w = whereOf(a.workspaceId, a.filter);
   const from = fromClause(w);
@@ -706,6 +736,46 @@ function outcomeRows(
     .all({ bulk: a.bulkListId, ws: a.workspaceId, list: list.listId, outcomes: JSON.stringify(a.outcomes) });
 }
 
+/**
+ * A follow-up contact list in one transaction: the launched list's settings (columns, mapping,
+ * engine setup) and the rows of the chosen outcomes, keeping their spreadsheet row numbers and
+ * cells; positions renumbered, numbers and counts rebuilt as after an import.
+ */
+function followUpList(
+  db: Db,
+  a: { workspaceId: string; bulkListId: string; outcomes: string[]; name: string; now: string },
+): { list: StoredList; rows: number } | null {
+  const source = campaignList(db, a);
+  if (!source) return null;
+  const rows = outcomeRows(db, a) ?? [];
+  return db.transaction(() => {
+    const id = Number(
+      prepared(
+        db,
+        `INSERT INTO contact_lists (name, file_name, file_bytes, status, encoding, delimiter, phone_column, country,
+           detected, mapping, headers, setup, counts, report, created_at, updated_at)
+         SELECT ?, file_name, file_bytes, 'ready', encoding, delimiter, phone_column, country, detected, mapping,
+           headers, setup, counts, NULL, ?, ? FROM contact_lists WHERE id = ?`,
+      ).run(a.name, a.now, a.now, source.listId).lastInsertRowid,
+    );
+    const columns = prepared<[], { name: string }>(db, `SELECT name FROM pragma_table_info('contacts')`)
+      .all()
+      .map((c) => c.name);
+    const picked = columns.map((c) =>
+      c === 'list_id' ? '@id' : c === 'pos' ? '(row_number() OVER (ORDER BY row)) - 1' : c,
+    );
+    prepared(
+      db,
+      `INSERT INTO contacts (${columns.join(', ')})
+       SELECT ${picked.join(', ')} FROM contacts
+       WHERE list_id = @source AND row IN (SELECT value FROM json_each(@rows)) ORDER BY row`,
+    ).run({ id, source: source.listId, rows: JSON.stringify(rows) });
+    rebuildNumbers(db, id);
+    prepared(db, `UPDATE contact_lists SET counts = ? WHERE id = ?`).run(JSON.stringify(recount(db, id)), id);
+    return { list: getList(db, id) as StoredList, rows: rows.length };
+  })();
+}
+
 export const callsQueries = {
   'calls.upsert': query(upsertCalls),
   'calls.syncState': query((db, a: { workspaceId: string }) => ({
@@ -724,6 +794,7 @@ export const callsQueries = {
   'calls.stats': query(stats),
   'calls.campaignResults': query(campaignResults),
   'calls.outcomeRows': query(outcomeRows),
+  'calls.followUpList': query(followUpList),
   'recordings.next': query(nextRecordings),
   'recordings.update': query(updateRecording),
   'recordings.counts': query((db, a: { workspaceId: string | null }) => recordingCounts(db, a.workspaceId)),

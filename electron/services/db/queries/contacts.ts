@@ -52,7 +52,7 @@ export interface StoredList {
 
 const LIST_SELECT = `SELECT l.*, u.label AS undo_label FROM contact_lists l LEFT JOIN contact_undo u ON u.list_id = l.id`;
 
-function getList(db: Db, listId: number): StoredList | null {
+export function getList(db: Db, listId: number): StoredList | null {
   return prepared<[number], StoredList>(db, `${LIST_SELECT} WHERE l.id = ?`).get(listId) ?? null;
 }
 
@@ -98,7 +98,7 @@ function saveRow(db: Db, before: StoredRow, after: StoredRow): void {
 }
 
 /** contact_numbers for a whole list again, filled in number order (after an import or a big change). */
-function rebuildNumbers(db: Db, listId: number): void {
+export function rebuildNumbers(db: Db, listId: number): void {
   prepared(db, `DELETE FROM contact_numbers WHERE list_id = ?`).run(listId);
   prepared(
     db,
