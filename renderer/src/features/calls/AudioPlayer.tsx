@@ -3,6 +3,7 @@ import WaveSurfer from 'wavesurfer.js';
 import { Button } from '../../components/Button.tsx';
 import { cssVar } from './themeColors.ts';
 import { formatClock } from './callFormat.ts';
+import { Labelled } from './Labelled.tsx';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 const STEP_SECONDS = 5;
@@ -96,32 +97,40 @@ export function AudioPlayer({ url, label }: { url: string; label: string }) {
         <Button size="sm" disabled={!ready} onClick={() => seek(time + STEP_SECONDS)}>
           Forward 5 s
         </Button>
-        <label className="audio-position">
-          <span>Position</span>
-          <input
-            type="range"
-            min={0}
-            max={Math.max(0, duration)}
-            step={1}
-            value={Math.min(time, duration)}
-            disabled={!ready}
-            aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
-            onChange={(e) => seek(Number(e.target.value))}
-          />
-        </label>
+        <Labelled className="audio-position" label="Position">
+          {(id) => (
+            <input
+              id={id}
+              type="range"
+              min={0}
+              max={Math.max(0, duration)}
+              step={1}
+              value={Math.min(time, duration)}
+              disabled={!ready}
+              aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
+              onChange={(e) => seek(Number(e.target.value))}
+            />
+          )}
+        </Labelled>
         <span className="audio-time mono" data-testid="audio-time">
           {formatClock(time)} / {formatClock(duration)}
         </span>
-        <label className="audio-speed">
-          <span>Speed</span>
-          <select className="select" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
-            {SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s}×
-              </option>
-            ))}
-          </select>
-        </label>
+        <Labelled className="audio-speed" label="Speed">
+          {(id) => (
+            <select
+              id={id}
+              className="select"
+              value={speed}
+              onChange={(e) => setSpeed(Number(e.target.value))}
+            >
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s}×
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
       </div>
       {error ? (
         <p className="field-error" role="alert">

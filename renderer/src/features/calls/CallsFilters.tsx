@@ -5,6 +5,7 @@ import { formatCount } from '../contacts/formatNumbers.ts';
 import { humanize } from './callFormat.ts';
 import { dayToIso, isoToDay, numberOrUndefined } from './filterValues.ts';
 import { useCalls } from './callsStore.ts';
+import { Labelled } from './Labelled.tsx';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -18,17 +19,19 @@ function NumberFilter({
   const value = useCalls((s) => s.filter[field]);
   const setFilter = useCalls((s) => s.setFilter);
   return (
-    <label className="calls-filter">
-      <span>{label}</span>
-      <input
-        className="input input-num"
-        type="number"
-        min={0}
-        inputMode="decimal"
-        value={value === undefined ? '' : String(value)}
-        onChange={(e) => setFilter({ [field]: numberOrUndefined(e.target.value) })}
-      />
-    </label>
+    <Labelled className="calls-filter" label={label}>
+      {(id) => (
+        <input
+          id={id}
+          className="input input-num"
+          type="number"
+          min={0}
+          inputMode="decimal"
+          value={value === undefined ? '' : String(value)}
+          onChange={(e) => setFilter({ [field]: numberOrUndefined(e.target.value) })}
+        />
+      )}
+    </Labelled>
   );
 }
 
@@ -56,17 +59,18 @@ function SelectFilter({
   onChange: (value: string) => void;
 }) {
   return (
-    <label className="calls-filter">
-      <span>{label}</span>
-      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{any}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Labelled className="calls-filter" label={label}>
+      {(id) => (
+        <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{any}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
   );
 }
 
@@ -96,16 +100,18 @@ export function CallsFilters() {
 
   return (
     <div className="calls-filters" role="search" aria-label="Search and filter calls">
-      <label className="calls-filter calls-search">
-        <span>Search transcripts, names and numbers</span>
-        <input
-          className="input"
-          type="search"
-          value={search}
-          placeholder="e.g. refund"
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </label>
+      <Labelled className="calls-filter calls-search" label="Search transcripts, names and numbers">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="search"
+            value={search}
+            placeholder="e.g. refund"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        )}
+      </Labelled>
       <SelectFilter
         label="Campaign"
         any="All calls"
@@ -140,24 +146,28 @@ export function CallsFilters() {
         options={(facets?.subStatuses ?? []).map(facetOption)}
         onChange={(v) => setFilter({ subStatuses: v ? [v] : undefined })}
       />
-      <label className="calls-filter">
-        <span>From</span>
-        <input
-          className="input"
-          type="date"
-          value={isoToDay(filter.from, false)}
-          onChange={(e) => setFilter({ from: dayToIso(e.target.value, false) })}
-        />
-      </label>
-      <label className="calls-filter">
-        <span>To</span>
-        <input
-          className="input"
-          type="date"
-          value={isoToDay(filter.to, true)}
-          onChange={(e) => setFilter({ to: dayToIso(e.target.value, true) })}
-        />
-      </label>
+      <Labelled className="calls-filter" label="From">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="date"
+            value={isoToDay(filter.from, false)}
+            onChange={(e) => setFilter({ from: dayToIso(e.target.value, false) })}
+          />
+        )}
+      </Labelled>
+      <Labelled className="calls-filter" label="To">
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="date"
+            value={isoToDay(filter.to, true)}
+            onChange={(e) => setFilter({ to: dayToIso(e.target.value, true) })}
+          />
+        )}
+      </Labelled>
       <SelectFilter
         label="Voicemail"
         any="Any"

@@ -12,6 +12,7 @@ import { useCalls } from './callsStore.ts';
 import { useCallsWindow } from './useCallsWindow.ts';
 import type { TableColumn } from './WindowedTable.tsx';
 import { WindowedTable } from './WindowedTable.tsx';
+import { Labelled } from './Labelled.tsx';
 
 const ROW_HEIGHT = 34;
 
@@ -164,15 +165,17 @@ export function CallsTable() {
           {total === null ? 'Counting…' : `${formatCount(total)} ${total === 1 ? 'call' : 'calls'}`}
         </span>
         {host === 'electron' ? (
-          <label className="calls-row">
-            <span>Save to folder</span>
-            <input
-              className="input"
-              value={folder}
-              onChange={(e) => setFolder(e.target.value)}
-              spellCheck={false}
-            />
-          </label>
+          <Labelled className="calls-row" label="Save to folder">
+            {(id) => (
+              <input
+                id={id}
+                className="input"
+                value={folder}
+                onChange={(e) => setFolder(e.target.value)}
+                spellCheck={false}
+              />
+            )}
+          </Labelled>
         ) : null}
         <Button busy={exporting} disabled={!total} onClick={() => void exportCsv()}>
           Export CSV{total ? ` (${formatCount(total)} calls)` : ''}

@@ -16,6 +16,7 @@ import { OUTCOME_LABELS, StatusBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import type { TableColumn } from './WindowedTable.tsx';
 import { WindowedTable } from './WindowedTable.tsx';
+import { Labelled } from './Labelled.tsx';
 
 const ROW_HEIGHT = 34;
 /** What operators usually call again. */
@@ -157,20 +158,22 @@ export function CampaignResults() {
         <h2 id="results-title" className="calls-title">
           Campaign results
         </h2>
-        <label className="calls-row">
-          <span>Campaign</span>
-          <select
-            className="select"
-            value={bulkListId ?? ''}
-            onChange={(e) => setCampaign(e.target.value || null)}
-          >
-            {launched.map((c) => (
-              <option key={c.bulkListId} value={c.bulkListId}>
-                {c.listName ?? c.bulkListId} ({formatCount(c.calls)} calls)
-              </option>
-            ))}
-          </select>
-        </label>
+        <Labelled className="calls-row" label="Campaign">
+          {(id) => (
+            <select
+              id={id}
+              className="select"
+              value={bulkListId ?? ''}
+              onChange={(e) => setCampaign(e.target.value || null)}
+            >
+              {launched.map((c) => (
+                <option key={c.bulkListId} value={c.bulkListId}>
+                  {c.listName ?? c.bulkListId} ({formatCount(c.calls)} calls)
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
       </div>
       <fieldset className="outcome-choices">
         <legend>Outcomes (shown below, and in a follow-up list)</legend>
@@ -190,15 +193,17 @@ export function CampaignResults() {
         <span className="muted" role="status" data-testid="results-total">
           {current ? `${formatCount(current.total)} contacts with these outcomes` : 'Loading…'}
         </span>
-        <label className="calls-row">
-          <span>New list name</span>
-          <input
-            className="input"
-            value={name}
-            placeholder={suggested}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
+        <Labelled className="calls-row" label="New list name">
+          {(id) => (
+            <input
+              id={id}
+              className="input"
+              value={name}
+              placeholder={suggested}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Labelled>
         <Button
           variant="primary"
           busy={creating}

@@ -5,6 +5,7 @@ import { formatCount } from '../contacts/formatNumbers.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { formatClock, formatCost, humanize } from './callFormat.ts';
 import { useCalls } from './callsStore.ts';
+import { Labelled } from './Labelled.tsx';
 
 function periodLabel(iso: string, bucket: CallStats['overTime']['bucket']): string {
   const at = new Date(iso);
@@ -75,17 +76,23 @@ export function ChartsPanel() {
         <h2 id="charts-title" className="calls-title">
           Charts
         </h2>
-        <label className="calls-row">
-          <span>Charts for</span>
-          <select className="select" value={bulkListId} onChange={(e) => setBulkListId(e.target.value)}>
-            <option value="">All calls</option>
-            {campaigns.map((c) => (
-              <option key={c.bulkListId} value={c.bulkListId}>
-                {c.listName ?? c.bulkListId}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Labelled className="calls-row" label="Charts for">
+          {(id) => (
+            <select
+              id={id}
+              className="select"
+              value={bulkListId}
+              onChange={(e) => setBulkListId(e.target.value)}
+            >
+              <option value="">All calls</option>
+              {campaigns.map((c) => (
+                <option key={c.bulkListId} value={c.bulkListId}>
+                  {c.listName ?? c.bulkListId}
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
       </div>
       {error ? <p className="field-error">{error}</p> : null}
       {stats && charts ? (

@@ -6,6 +6,7 @@ import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { formatBytes, formatCount } from '../contacts/formatNumbers.ts';
 import { useCalls } from './callsStore.ts';
+import { Labelled } from './Labelled.tsx';
 
 const PHASES: Record<NonNullable<SyncStatus['phase']>, string> = {
   history: 'Reading call history',
@@ -115,24 +116,28 @@ export function SyncPanel() {
           <span className="muted">
             Recordings use {formatBytes(disk.bytes)} ({formatCount(disk.files)} files) in {disk.folder}
           </span>
-          <label className="calls-row">
-            <span>Retention</span>
-            <select
-              className="select"
-              value={disk.retentionDays === null ? '' : String(disk.retentionDays)}
-              onChange={(e) => void setRetention(e.target.value)}
-            >
-              {RETENTION.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-              {disk.retentionDays !== null &&
-              !RETENTION.some((r) => r.value === String(disk.retentionDays)) ? (
-                <option value={String(disk.retentionDays)}>Keep recordings {disk.retentionDays} days</option>
-              ) : null}
-            </select>
-          </label>
+          <Labelled className="calls-row" label="Retention">
+            {(id) => (
+              <select
+                id={id}
+                className="select"
+                value={disk.retentionDays === null ? '' : String(disk.retentionDays)}
+                onChange={(e) => void setRetention(e.target.value)}
+              >
+                {RETENTION.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+                {disk.retentionDays !== null &&
+                !RETENTION.some((r) => r.value === String(disk.retentionDays)) ? (
+                  <option value={String(disk.retentionDays)}>
+                    Keep recordings {disk.retentionDays} days
+                  </option>
+                ) : null}
+              </select>
+            )}
+          </Labelled>
         </div>
       ) : null}
     </section>

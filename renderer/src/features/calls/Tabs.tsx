@@ -55,7 +55,12 @@ export function Tabs<K extends string>({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current}`}>
+      <div
+        className="calls-tabpanel"
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${current}`}
+      >
         {children}
       </div>
     </>
