@@ -139,7 +139,7 @@ test.describe('calls: campaign results', () => {
           listId: list.id,
           filter: 'all',
           offset: 0,
-          limit: 1000,
+          limit: 500,
         });
         if (!got.ok) throw new Error(got.error.message);
         const results = await window.desk!.calls.campaignResults({
