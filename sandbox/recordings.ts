@@ -1,7 +1,7 @@
 // Recording files: the dialer saves audio with saveRecording(); GET /v0/recordings/<token> serves
 // it until 24 virtual hours after the call, then answers 410 Gone.
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context.ts';
@@ -114,8 +114,8 @@ export function registerRecordingRoutes(app: FastifyInstance, ctx: SandboxContex
       reply.code(206).header('content-range', `bytes ${start}-${size - 1}/${size}`);
       return reply.header('content-length', size - start).send(createReadStream(rec.file_path, { start }));
     }
-    reply.header('content-length', size);
-    return reply.send(createReadStream(rec.file_path));
+    // Whole files are small (≤ 16 KB): sent as one buffer, so the `truncate` fault can cut them too.
+    return reply.send(await readFile(rec.file_path));
   });
 }
 

@@ -31,6 +31,8 @@ Commands:
   clean <file>   clean a contacts CSV into upload, rejects and report files
   sandbox        run the local calling-service sandbox on 127.0.0.1
   web            run Campaign Desk in your browser
+  sync           pull the call history (and recordings) into a data folder
+  calls export   write the stored calls as CSV
 
 Run "campaign-desk <command> --help" for a command's options.`;
 
@@ -55,13 +57,21 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       const { runSandbox } = await import('./sandboxCommand.ts');
       return runSandbox(rest, io);
     }
+    case 'sync': {
+      const { runSyncCommand } = await import('./callsCommands.ts');
+      return runSyncCommand(rest, io);
+    }
+    case 'calls': {
+      const { runCallsCommand } = await import('./callsCommands.ts');
+      return runCallsCommand(rest, io);
+    }
     case 'web': {
       if (!available('../browser-host/main.ts')) break;
       const { runBrowserHostCli } = await import('../browser-host/main.ts');
       return runBrowserHostCli(rest);
     }
     default:
-      throw new UsageError(`unknown command "${command}" (commands: clean, sandbox, web)`);
+      throw new UsageError(`unknown command "${command}" (commands: clean, sandbox, web, sync, calls)`);
   }
   io.err(`campaign-desk ${command}: not available yet`);
   return EXIT.usage;
@@ -73,7 +83,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      const command = argv[0] === 'clean' || argv[0] === 'sandbox' ? ` ${argv[0]}` : '';
+      const command =
+        argv[0] === 'clean' || argv[0] === 'sandbox' || argv[0] === 'sync' || argv[0] === 'calls'
+          ? ` ${argv[0]}`
+          : '';
       io.err(`campaign-desk${command}: ${error.message} (see campaign-desk${command} --help)`);
       return EXIT.usage;
     }

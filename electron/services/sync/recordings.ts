@@ -30,6 +30,8 @@ export interface RecordingsResult {
   expired: number;
   failed: number;
   retried: number;
+  /** Downloads that went on from a partial file (HTTP 206). */
+  resumed: number;
 }
 
 export const recordingsDir = (dataDir: string): string => join(dataDir, 'recordings');
@@ -57,7 +59,7 @@ const sizeOf = (file: string): number => {
 };
 
 type Outcome =
-  | { state: 'saved'; path: string; bytes: number; sha256: string }
+  | { state: 'saved'; path: string; bytes: number; sha256: string; resumed: boolean }
   | { state: 'expired' }
   | { state: 'retry' | 'failed'; error: string };
 
@@ -99,12 +101,12 @@ async function download(job: RecordingJob, file: string, o: RecordingsOptions): 
   if (Number.isFinite(expected) && bytes !== (append ? have : 0) + expected)
     return { state: 'retry', error: `cut after ${bytes} bytes` };
   renameSync(part, file);
-  return { state: 'saved', path: file, bytes, sha256: await sha256Of(file) };
+  return { state: 'saved', path: file, bytes, sha256: await sha256Of(file), resumed: append };
 }
 
 /** Saves pending recordings until none is due; resolves with what happened. */
 export async function saveRecordings(o: RecordingsOptions): Promise<RecordingsResult> {
-  const result: RecordingsResult = { saved: 0, expired: 0, failed: 0, retried: 0 };
+  const result: RecordingsResult = { saved: 0, expired: 0, failed: 0, retried: 0, resumed: 0 };
   const now = o.now ?? Date.now;
   const concurrency = o.concurrency ?? 3;
   const maxAttempts = o.maxAttempts ?? 5;
@@ -117,6 +119,7 @@ export async function saveRecordings(o: RecordingsOptions): Promise<RecordingsRe
     if (o.signal.aborted) return;
     if (out.state === 'saved') {
       result.saved++;
+      if (out.resumed) result.resumed++;
       await o.db.call('recordings.update', {
         callId: job.callId,
         state: 'saved',
@@ -183,6 +186,8 @@ export async function saveRecordings(o: RecordingsOptions): Promise<RecordingsRe
         );
         continue;
       }
+      // Another worker may have claimed it while we asked (check and claim without an await between).
+      if (inFlight.has(job.callId)) continue;
       inFlight.add(job.callId);
       try {
         await one(job);

@@ -64,7 +64,7 @@ export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<Workspa
     o.onStatus?.({ ...status, recordings: { ...status.recordings } });
   };
   emit(true);
-  const recordings: RecordingsResult = { saved: 0, expired: 0, failed: 0, retried: 0 };
+  const recordings: RecordingsResult = { saved: 0, expired: 0, failed: 0, retried: 0, resumed: 0 };
   const refresh = async () => {
     const s = await o.db.call('calls.syncState', { workspaceId: o.workspaceId });
     status.calls = s.calls;
