@@ -89,8 +89,8 @@ export function ChartFigure({
           tooltip: { enabled: true },
         },
         scales: {
-          x: { ticks: { color: text }, grid: { color: grid } },
-          y: { ticks: { color: text }, grid: { color: grid }, beginAtZero: true },
+          x: { ticks: { color: text, autoSkip: !horizontal }, grid: { color: grid } },
+          y: { ticks: { color: text, autoSkip: !horizontal }, grid: { color: grid }, beginAtZero: true },
         },
       },
     });
@@ -102,7 +102,11 @@ export function ChartFigure({
       <figcaption id={`${id}-title`} className="chart-title">
         {title}
       </figcaption>
-      <div className="chart-canvas">
+      {/* Sideways bars get room for every category label. */}
+      <div
+        className="chart-canvas"
+        style={horizontal ? { height: Math.max(220, labels.length * 22 + 40) } : undefined}
+      >
         <canvas
           ref={canvasRef}
           role="img"
