@@ -106,5 +106,13 @@ test.describe('calls', () => {
 
     await calls.detail.getByRole('button', { name: 'Back to calls' }).click();
     await expect(calls.table).toBeVisible();
+
+    // From the keyboard: the table's first row opens with Enter.
+    const firstName = await calls.rows().first().locator('[aria-colindex="2"]').textContent();
+    await calls.table.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect(calls.detail.getByRole('heading', { name: `Call with ${firstName}` })).toBeVisible();
+    await expect(calls.detail.getByRole('heading', { name: `Call with ${firstName}` })).toBeFocused();
   });
 });

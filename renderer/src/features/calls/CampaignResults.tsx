@@ -184,8 +184,10 @@ export function CampaignResults() {
               checked={chosen.includes(o)}
               onChange={(e) => toggle(o, e.target.checked)}
             />
-            {OUTCOME_LABELS[o]} (
-            <span data-outcome={o}>{current ? formatCount(current.counts[o]) : '…'}</span>)
+            <span>
+              {OUTCOME_LABELS[o]} (
+              <span data-outcome={o}>{current ? formatCount(current.counts[o]) : '…'}</span>)
+            </span>
           </label>
         ))}
       </fieldset>
