@@ -42,6 +42,40 @@ afterAll(async () => {
 });
 
 describe('recordings queue against the sandbox', () => {
+  it('marks recordings long expired without asking for them', async () => {
+    const local = await openTempDb();
+    try {
+      const now = Date.now();
+      await runHistorySync({
+        db: local.db,
+        workspaceId: 'w1',
+        fetchHistory: historyFetcher(sandbox),
+        signal: new AbortController().signal,
+        sinceMs: now - 5 * 24 * HOUR,
+      });
+      let requests = 0;
+      const counting: typeof fetch = (input, init) => {
+        requests++;
+        return fetch(input, init);
+      };
+      const r = await saveRecordings({
+        db: local.db,
+        dataDir: local.dir,
+        workspaceId: 'w1',
+        signal: new AbortController().signal,
+        fetch: counting,
+      });
+      const counts = await local.db.call('recordings.counts', { workspaceId: 'w1' });
+      expect(r.expired).toBeGreaterThan(0);
+      expect(counts.expired).toBe(r.expired);
+      // Only the live ones were requested.
+      expect(requests).toBe(r.saved);
+      expect(counts.pending).toBe(0);
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+
   it('queues pending recordings soonest expiry first', async () => {
     const jobs = await t.db.call('recordings.next', {
       workspaceId: 'w1',
@@ -78,6 +112,8 @@ describe('recordings queue against the sandbox', () => {
         workspaceId: 'w1',
         signal: new AbortController().signal,
         baseDelayMs: 10,
+        // Ask for every one (no local expiry), so the 410 path is exercised.
+        expiredGraceMs: 30 * 24 * HOUR,
       });
       const after = await t.db.call('recordings.counts', { workspaceId: 'w1' });
       expect(after.pending).toBe(0);
@@ -115,6 +151,9 @@ describe('recordings queue against the sandbox', () => {
       expect(checked).toBe(after.saved);
 
       // Nothing is left to do: a second run downloads nothing and never retries an expired one.
+      expect(await t.db.call('recordings.expireOverdue', { workspaceId: 'w1', beforeMs: Date.now() })).toBe(
+        0,
+      );
       const again = await saveRecordings({
         db: t.db,
         dataDir: t.dir,

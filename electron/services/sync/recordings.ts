@@ -23,6 +23,11 @@ export interface RecordingsOptions {
   now?: () => number;
   fetch?: typeof fetch;
   onProgress?: (r: RecordingsResult) => void;
+  /**
+   * Recordings whose URL expired more than this long ago are marked expired without a request
+   * (clocks differ a little; the service's own 410 decides the rest). Default 1 hour.
+   */
+  expiredGraceMs?: number;
 }
 
 export interface RecordingsResult {
@@ -112,6 +117,10 @@ export async function saveRecordings(o: RecordingsOptions): Promise<RecordingsRe
   const maxAttempts = o.maxAttempts ?? 5;
   const base = o.baseDelayMs ?? 1000;
   const inFlight = new Set<string>();
+  result.expired += await o.db.call('recordings.expireOverdue', {
+    workspaceId: o.workspaceId,
+    beforeMs: now() - (o.expiredGraceMs ?? 3_600_000),
+  });
 
   async function one(job: RecordingJob): Promise<void> {
     const file = recordingPath(o.dataDir, job.workspaceId, job.callId, job.url);

@@ -242,6 +242,14 @@ const updateRecording = (db: Db, u: RecordingUpdate): void => {
   });
 };
 
+/** Pending recordings whose URL died long ago are expired without asking (one 410 each would follow). */
+const expireOverdue = (db: Db, a: { workspaceId: string | null; beforeMs: number }): number =>
+  prepared(
+    db,
+    `UPDATE recordings SET state = 'expired', error = 'The recording URL expired before it could be saved (24 h after the call)'
+     WHERE state = 'pending' AND expires_ms < ? AND (? IS NULL OR workspace_id = ?)`,
+  ).run(a.beforeMs, a.workspaceId, a.workspaceId).changes;
+
 /** Saved recordings of calls older than the retention: their files go, the state becomes expired. */
 const retentionVictims = (db: Db, a: { beforeMs: number; limit: number }) =>
   prepared<[number, number], { callId: string; path: string }>(
@@ -797,6 +805,7 @@ export const callsQueries = {
   'calls.followUpList': query(followUpList),
   'recordings.next': query(nextRecordings),
   'recordings.update': query(updateRecording),
+  'recordings.expireOverdue': query(expireOverdue),
   'recordings.counts': query((db, a: { workspaceId: string | null }) => recordingCounts(db, a.workspaceId)),
   'recordings.retentionVictims': query(retentionVictims),
   'recordings.savedBytes': query(savedBytes),
