@@ -115,4 +115,51 @@ test.describe('calls', () => {
     await expect(calls.detail.getByRole('heading', { name: `Call with ${firstName}` })).toBeVisible();
     await expect(calls.detail.getByRole('heading', { name: `Call with ${firstName}` })).toBeFocused();
   });
+  test('a slow, failing sync shows its retries and can be cancelled; the next sync completes it', async ({
+    page,
+    desk,
+    sandbox,
+  }) => {
+    const seeded = 5000;
+    const now = Date.now();
+    await sandboxControl(sandbox, 'POST', '/seed-calls', {
+      count: seeded,
+      start_date: new Date(now - 48 * 3600_000).toISOString(),
+      end_date: new Date(now - 60_000).toISOString(),
+    });
+    await sandboxControl(sandbox, 'POST', '/faults', {
+      faults: [
+        { path: 'calling/history', kind: 'error', status: 500, max_count: 2 },
+        { path: 'calling/history', kind: 'latency', latency_ms: 1500 },
+      ],
+    });
+
+    const calls = new CallsPage(page);
+    await calls.shell.open(desk.url);
+    await useSandboxWorkspace(page, sandbox);
+    await calls.open();
+    await calls.syncButton.click();
+    await expect(calls.syncState).toHaveAttribute('data-state', 'running');
+    // The two server errors were retried; pages keep arriving slowly.
+    await expect
+      .poll(async () => Number(await calls.figure('retries').textContent()), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => Number(await calls.figure('pages').textContent()), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(1);
+    await calls.cancelButton.click();
+    await expect(calls.syncState).toHaveAttribute('data-state', 'cancelled');
+    await expect(calls.syncState).toContainText('Sync cancelled');
+    await expect(calls.cancelButton).toHaveCount(0);
+    const stored = Number((await calls.figure('calls').textContent())!.replace(/,/g, ''));
+    expect(stored).toBeLessThan(seeded);
+    await expect(calls.lastSynced).toHaveText('Last synced: never');
+
+    // Without the faults the next sync stores everything, each call once.
+    await sandboxControl(sandbox, 'DELETE', '/faults');
+    await calls.syncAndWait(90_000);
+    await expect(calls.figure('calls')).toHaveText(seeded.toLocaleString('en-US'));
+    await calls.expectTotal(seeded);
+    await expect(calls.lastSynced).toHaveText('Last synced: just now');
+  });
 });

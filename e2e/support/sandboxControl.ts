@@ -7,7 +7,7 @@ const origin = (sandbox: SandboxService) => sandbox.baseUrl.replace(/\/v0$/, '')
 /** Calls the sandbox's control API (`/_sandbox/...`) and returns its JSON answer; fails on an error status. */
 export async function sandboxControl(
   sandbox: SandboxService,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<unknown> {
