@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { CallsPage, useSandboxWorkspace } from './pages/CallsPage.ts';
 import { sandboxControl, sandboxHistory } from './support/sandboxControl.ts';
@@ -56,6 +57,19 @@ test.describe('calls', () => {
     await expect(calls.rows().first()).toContainText('Completed');
     const shownStatuses = await calls.rows().locator('.call-status').allTextContents();
     expect(new Set(shownStatuses)).toEqual(new Set(['Completed']));
+    // Export: the filtered calls, one row each, with the CLI's columns.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Export CSV (${completed.toLocaleString('en-US')} calls)` }).click(),
+    ]);
+    const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(csv).toHaveLength(completed + 1);
+    for (const column of ['call_id', 'status', 'recording', 'recording_path'])
+      expect(csv[0]).toContain(column);
+    const ids = new Set(history.filter((c) => c.status === 'completed').map((c) => c.id));
+    expect(csv.slice(1).filter((line) => ids.has(line.split(',')[0]!.replace(/"/g, '')))).toHaveLength(
+      completed,
+    );
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await calls.expectTotal(SEEDED);
 
