@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { CallSortKey, CallSummary } from '../../../../shared/ipc/channels/calls.ts';
+import type { CallSortKey, CallSummary, SnippetPart } from '../../../../shared/ipc/channels/calls.ts';
 import { useApp } from '../../app/appStore.ts';
 import { Button } from '../../components/Button.tsx';
 import { download } from '../../components/download.ts';
@@ -15,6 +15,14 @@ import { WindowedTable } from './WindowedTable.tsx';
 import { Labelled } from './Labelled.tsx';
 
 const ROW_HEIGHT = 34;
+const LEAD_CHARS = 24;
+
+/** A one-line cell shows the first hit: the text before it is cut to its last few words. */
+function leadToHit(parts: SnippetPart[]): SnippetPart[] {
+  const [first, ...rest] = parts;
+  if (!first || first.hit || first.text.length <= LEAD_CHARS) return parts;
+  return [{ text: `…${first.text.slice(-LEAD_CHARS).replace(/^\S*\s/, '')}`, hit: false }, ...rest];
+}
 
 /** Every stored call matching the filters, a window at a time; click or Enter opens one. */
 export function CallsTable() {
@@ -124,12 +132,14 @@ export function CallsTable() {
       list.splice(2, 0, {
         key: 'match',
         label: 'Match',
-        width: 380,
+        width: 420,
         render: (c) => (
           <span title={c.snippet?.map((p) => p.text).join('')}>
-            {c.snippet?.map((p, i) =>
-              p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
-            ) ?? '—'}
+            {c.snippet
+              ? leadToHit(c.snippet).map((p, i) =>
+                  p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
+                )
+              : '—'}
           </span>
         ),
       });
