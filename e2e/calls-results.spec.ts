@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
 import { CallsPage, useSandboxWorkspace } from './pages/CallsPage.ts';
-import { sandboxControl, sandboxHistory } from './support/sandboxControl.ts';
+import { CAMPAIGN_OUTCOMES } from '../shared/ipc/channels/calls.ts';
+import { seedRecentCalls } from './support/sandboxControl.ts';
 
 // Campaign results end to end: a contact list "launched" as a bulk list whose calls the sandbox
 // made, synced, shown row by row with each contact's latest outcome; the no answer + busy +
@@ -15,15 +16,6 @@ import { sandboxControl, sandboxHistory } from './support/sandboxControl.ts';
 const BULK_LIST_ID = 'bl-e2e-followup';
 const SEEDED = 120;
 const NEVER_CALLED = ['+919999900001', '+919999900002', '+919999900003'];
-const OUTCOMES = [
-  'not_called',
-  'in_progress',
-  'completed',
-  'no_answer',
-  'busy',
-  'voicemail',
-  'failed',
-] as const;
 
 test.describe('calls: campaign results', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -34,13 +26,7 @@ test.describe('calls: campaign results', () => {
     sandbox,
   }) => {
     const now = Date.now();
-    await sandboxControl(sandbox, 'POST', '/seed-calls', {
-      count: SEEDED,
-      bulk_list_id: BULK_LIST_ID,
-      start_date: new Date(now - 3 * 3600_000).toISOString(),
-      end_date: new Date(now - 60_000).toISOString(),
-    });
-    const history = await sandboxHistory(sandbox, new Date(now - 4 * 3600_000), new Date(now), BULK_LIST_ID);
+    const history = await seedRecentCalls(sandbox, SEEDED, 3, BULK_LIST_ID);
     expect(history).toHaveLength(SEEDED);
 
     // The contact list that went out: every called number once, plus numbers not called yet.
@@ -94,7 +80,7 @@ test.describe('calls: campaign results', () => {
 
     // Every contact row has exactly one outcome; the numbers never called are "not called yet".
     const counts: Record<string, number> = {};
-    for (const outcome of OUTCOMES) {
+    for (const outcome of CAMPAIGN_OUTCOMES) {
       const cell = page.locator(`[data-outcome="${outcome}"]`);
       await expect(cell).toHaveText(/^\d[\d,]*$/);
       counts[outcome] = Number((await cell.textContent())!.replace(/,/g, ''));

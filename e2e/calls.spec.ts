@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { CallsPage, useSandboxWorkspace } from './pages/CallsPage.ts';
-import { sandboxControl, sandboxHistory } from './support/sandboxControl.ts';
+import { sandboxControl, seedRecentCalls } from './support/sandboxControl.ts';
 
 // The Calls page end to end in Chromium through the browser host (real back end, real SQLite, real
 // HTTP against a separate sandbox): seed calls, sync them, filter, search a word from a transcript,
@@ -26,13 +26,7 @@ test.describe('calls', () => {
     sandbox,
   }) => {
     // Calls of the last few hours: their recordings are still live, so the sync saves them.
-    const now = Date.now();
-    await sandboxControl(sandbox, 'POST', '/seed-calls', {
-      count: SEEDED,
-      start_date: new Date(now - 6 * 3600_000).toISOString(),
-      end_date: new Date(now - 60_000).toISOString(),
-    });
-    const history = await sandboxHistory(sandbox, new Date(now - 7 * 3600_000), new Date(now));
+    const history = await seedRecentCalls(sandbox, SEEDED, 6);
     expect(history).toHaveLength(SEEDED);
     const completed = history.filter((c) => c.status === 'completed').length;
     expect(completed).toBeGreaterThan(0);
@@ -141,12 +135,7 @@ test.describe('calls', () => {
     sandbox,
   }) => {
     const seeded = 5000;
-    const now = Date.now();
-    await sandboxControl(sandbox, 'POST', '/seed-calls', {
-      count: seeded,
-      start_date: new Date(now - 48 * 3600_000).toISOString(),
-      end_date: new Date(now - 60_000).toISOString(),
-    });
+    await seedRecentCalls(sandbox, seeded, 48);
     await sandboxControl(sandbox, 'POST', '/faults', {
       faults: [
         { path: 'calling/history', kind: 'error', status: 500, max_count: 2 },

@@ -49,3 +49,23 @@ export async function sandboxHistory(
     if (page.calls.length < 1000) return calls;
   }
 }
+
+/**
+ * Seeds `count` calls spread over the last `hours` (ending a minute ago; recordings of calls under
+ * 24 h old are still live) and returns them as the service's history lists them.
+ */
+export async function seedRecentCalls(
+  sandbox: SandboxService,
+  count: number,
+  hours: number,
+  bulkListId?: string,
+): Promise<CallRecord[]> {
+  const now = Date.now();
+  await sandboxControl(sandbox, 'POST', '/seed-calls', {
+    count,
+    start_date: new Date(now - hours * 3600_000).toISOString(),
+    end_date: new Date(now - 60_000).toISOString(),
+    ...(bulkListId ? { bulk_list_id: bulkListId } : {}),
+  });
+  return sandboxHistory(sandbox, new Date(now - (hours + 1) * 3600_000), new Date(now), bulkListId);
+}
