@@ -49,7 +49,7 @@ export const migration: Migration = {
 
       CREATE VIRTUAL TABLE calls_fts USING fts5 (
         transcript_text, name, number_text,
-        content = 'calls', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2'
+        content = 'calls', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
       );
       CREATE TRIGGER calls_fts_insert AFTER INSERT ON calls BEGIN
         INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
