@@ -118,6 +118,8 @@ const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
+const MAX_QUEUED_PAGES = 4;
+
 const RETRYABLE = new Set(['rate_limited', 'server', 'unreachable', 'timeout', 'invalid_response']);
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -144,6 +146,11 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
   const checkAbort = () => {
     if (o.signal.aborted) throw cancelled();
   };
+
+  // Stores run in order on one chain while the next pages are fetched (also across windows); a
+  // window's cursor is saved on the same chain, so it never runs ahead of what is stored.
+  let storing: Promise<void> = Promise.resolve();
+  let queued = 0;
 
   /** One page with the engine's retry policy (capped exponential backoff with jitter, Retry-After). */
   async function fetchPage(q: HistoryQuery): Promise<HistoryPageRecords> {
@@ -197,10 +204,11 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
       limit: policy.pageSize,
       ...(bulkListId ? { bulk_list_id: bulkListId } : {}),
     };
-    let storing: Promise<void> = Promise.resolve();
     const store = (records: CallRecord[]) => {
       if (records.length === 0) return;
+      queued++;
       storing = storing.then(async () => {
+        queued--;
         const r = await o.db.call('calls.upsert', {
           workspaceId: o.workspaceId,
           bulkListId,
@@ -220,6 +228,8 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
       let maxTotal = 0;
       let totalKnown = true;
       for (;;) {
+        // Fetching runs ahead of storing by a few pages at most.
+        if (queued >= MAX_QUEUED_PAGES) await storing;
         const page = await fetchPage({ ...base, offset });
         if (
           offset === 0 &&
@@ -228,7 +238,6 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
           (page.total === null || page.total > policy.maxWindowCalls)
         ) {
           store(page.records);
-          await storing;
           return 'split';
         }
         counters.received += page.records.length;
@@ -239,7 +248,6 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
         if (page.records.length < policy.pageSize) break;
         offset += page.records.length;
       }
-      await storing;
       // Calls that arrived above our position shifted the rest down: page the window again.
       if (!totalKnown || seen.size >= maxTotal) break;
       message = `Window ${iso(startMs)} changed during the pass; reading it again`;
@@ -286,7 +294,11 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
         counters.windowsDone + Math.ceil((toMs - cursor) / size),
       );
       progress();
-      if (onCursor) await onCursor(cursor);
+      if (onCursor) {
+        const at = cursor;
+        storing = storing.then(() => onCursor(at));
+        storing.catch(() => undefined);
+      }
     }
   }
 
@@ -321,9 +333,11 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
     await o.db.call('calls.saveSync', { workspaceId: o.workspaceId, pass });
   });
 
+  await storing;
   phase = 'campaigns';
   const campaignIds = await o.db.call('calls.campaignIds', { workspaceId: o.workspaceId });
   for (const id of campaignIds) await syncRange(pass.fromMs, pass.toMs, id);
+  await storing;
 
   await o.db.call('calls.saveSync', {
     workspaceId: o.workspaceId,

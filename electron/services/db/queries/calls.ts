@@ -67,11 +67,9 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   db.transaction(() => {
     for (const record of a.records) {
-      const c = callColumns(record);
+      const { recordingUrl, recordingExpiresMs, ...c } = callColumns(record);
       const before = existing.get(c.id);
       const row = { ...c, workspace_id: a.workspaceId, bulk_list_id: a.bulkListId, now: a.nowIso };
-      delete (row as Partial<typeof row>).recordingUrl;
-      delete (row as Partial<typeof row>).recordingExpiresMs;
       if (!before) {
         insert.run(row);
         result.inserted++;
@@ -85,7 +83,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         result.unchanged++;
         continue;
       }
-      if (c.recordingUrl) recording.run(c.id, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
+      if (recordingUrl) recording.run(c.id, a.workspaceId, recordingUrl, recordingExpiresMs);
     }
   })();
   return result;
