@@ -14,6 +14,7 @@ import type { Desk } from '../createDesk.ts';
 import { upsertCalls } from '../db/queries/calls.ts';
 import { tempDirs } from '../db/testing.ts';
 import { SessionSecretStore } from '../secrets/sessionSecretStore.ts';
+import { callColumns } from '../sync/callRow.ts';
 import { startSyncSandbox } from '../sync/testing.ts';
 
 const dirs = tempDirs('desk-calls-handlers-');
@@ -150,7 +151,12 @@ describe('calls channels through the desk', () => {
       call(11, 'ongoing', null, 5),
       call(12, 'error', 'FAILED', 5),
     ];
-    upsertCalls(db, { workspaceId, bulkListId: 'bl-1', records, nowIso: new Date().toISOString() });
+    upsertCalls(db, {
+      workspaceId,
+      bulkListId: 'bl-1',
+      rows: records.map(callColumns),
+      nowIso: new Date().toISOString(),
+    });
     db.close();
 
     const res = value<{

@@ -8,6 +8,7 @@ import type { CallRecord, HistoryQuery } from '../../../shared/service/history.t
 import { isApiError } from '../api/apiError.ts';
 import type { DbClient } from '../db/client.ts';
 import type { SyncPass } from '../db/queries/calls.ts';
+import { callColumns } from './callRow.ts';
 
 export interface HistoryPageRecords {
   records: CallRecord[];
@@ -206,13 +207,15 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
     };
     const store = (records: CallRecord[]) => {
       if (records.length === 0) return;
+      // Columns are made here, on the main thread, while the DB worker writes the previous page.
+      const rows = records.map(callColumns);
       queued++;
       storing = storing.then(async () => {
         queued--;
         const r = await o.db.call('calls.upsert', {
           workspaceId: o.workspaceId,
           bulkListId,
-          records,
+          rows,
           nowIso: new Date().toISOString(),
         });
         counters.inserted += r.inserted;

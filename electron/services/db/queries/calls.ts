@@ -11,7 +11,7 @@ import type {
 } from '../../../../shared/ipc/channels/calls.ts';
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
-import { callColumns } from '../../sync/callRow.ts';
+import type { CallColumns } from '../../sync/callRow.ts';
 import { getList, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
@@ -23,7 +23,8 @@ export interface UpsertArgs {
   workspaceId: string;
   /** Set when the page came from a per-campaign query (links the calls to the campaign). */
   bulkListId: string | null;
-  records: CallRecord[];
+  /** The page's records as columns (made by the caller, so the DB worker only writes). */
+  rows: CallColumns[];
   nowIso: string;
 }
 export interface UpsertResult {
@@ -66,8 +67,8 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   );
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   db.transaction(() => {
-    for (const record of a.records) {
-      const { recordingUrl, recordingExpiresMs, ...c } = callColumns(record);
+    for (const columns of a.rows) {
+      const { recordingUrl, recordingExpiresMs, ...c } = columns;
       const before = existing.get(c.id);
       const row = { ...c, workspace_id: a.workspaceId, bulk_list_id: a.bulkListId, now: a.nowIso };
       if (!before) {
