@@ -159,6 +159,17 @@ describe('calls channels through the desk', () => {
     });
     db.close();
 
+    const { campaigns } = value<{
+      campaigns: Array<{ bulkListId: string; listId: number | null; listName: string | null; calls: number }>;
+    }>(await desk.handle('calls:campaigns', {}));
+    expect(campaigns).toContainEqual(
+      expect.objectContaining({
+        bulkListId: 'bl-1',
+        listId: list.id,
+        listName: list.name,
+        calls: records.length,
+      }),
+    );
     const res = value<{
       counts: Record<string, number>;
       total: number;

@@ -546,7 +546,7 @@ function facets(db: Db, a: { workspaceId: string }) {
 
 function campaigns(db: Db, a: { workspaceId: string }) {
   return prepared<
-    [string, string],
+    [{ ws: string }],
     {
       bulkListId: string;
       workspaceId: string;
@@ -559,16 +559,16 @@ function campaigns(db: Db, a: { workspaceId: string }) {
   >(
     db,
     `WITH ids AS (
-       SELECT bulk_list_id FROM campaign_lists WHERE workspace_id = ?1
-       UNION SELECT DISTINCT bulk_list_id FROM calls WHERE workspace_id = ?2 AND bulk_list_id IS NOT NULL)
-     SELECT ids.bulk_list_id AS bulkListId, ?1 AS workspaceId, cl.list_id AS listId, l.name AS listName,
-       (SELECT count(*) FROM calls c WHERE c.workspace_id = ?1 AND c.bulk_list_id = ids.bulk_list_id) AS calls,
-       (SELECT min(created_at) FROM calls c WHERE c.workspace_id = ?1 AND c.bulk_list_id = ids.bulk_list_id) AS firstCallAt,
-       (SELECT max(created_at) FROM calls c WHERE c.workspace_id = ?1 AND c.bulk_list_id = ids.bulk_list_id) AS lastCallAt
-     FROM ids LEFT JOIN campaign_lists cl ON cl.workspace_id = ?1 AND cl.bulk_list_id = ids.bulk_list_id
+       SELECT bulk_list_id FROM campaign_lists WHERE workspace_id = @ws
+       UNION SELECT DISTINCT bulk_list_id FROM calls WHERE workspace_id = @ws AND bulk_list_id IS NOT NULL)
+     SELECT ids.bulk_list_id AS bulkListId, @ws AS workspaceId, cl.list_id AS listId, l.name AS listName,
+       (SELECT count(*) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS calls,
+       (SELECT min(created_at) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS firstCallAt,
+       (SELECT max(created_at) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS lastCallAt
+     FROM ids LEFT JOIN campaign_lists cl ON cl.workspace_id = @ws AND cl.bulk_list_id = ids.bulk_list_id
        LEFT JOIN contact_lists l ON l.id = cl.list_id
      ORDER BY lastCallAt DESC NULLS LAST`,
-  ).all(a.workspaceId, a.workspaceId);
+  ).all({ ws: a.workspaceId });
 }
 
 /** A round bin width giving about `bins` bins up to `max`. */
