@@ -1,7 +1,7 @@
 // Recording files: the dialer saves audio with saveRecording(); GET /v0/recordings/<token> serves
 // it until 24 virtual hours after the call, then answers 410 Gone.
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context.ts';
@@ -105,8 +105,17 @@ export function registerRecordingRoutes(app: FastifyInstance, ctx: SandboxContex
     } catch {
       return reply.code(404).send(errorObject('not_found', 'The recording file is missing'));
     }
-    reply.header('content-type', rec.content_type).header('content-length', size);
-    return reply.send(createReadStream(rec.file_path));
+    reply.header('content-type', rec.content_type).header('accept-ranges', 'bytes');
+    // One open-ended range (`bytes=N-`), as storage URLs serve it: a cut download resumes.
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    if (range) {
+      const start = Number(range[1]);
+      if (start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
+      reply.code(206).header('content-range', `bytes ${start}-${size - 1}/${size}`);
+      return reply.header('content-length', size - start).send(createReadStream(rec.file_path, { start }));
+    }
+    // Whole files are small (≤ 16 KB): sent as one buffer, so the `truncate` fault can cut them too.
+    return reply.send(await readFile(rec.file_path));
   });
 }
 

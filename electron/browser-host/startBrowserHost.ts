@@ -9,6 +9,7 @@ import { silentLogger } from '../services/logging/logger.ts';
 import { contentSecurityPolicy } from '../services/security/csp.ts';
 import { createDeskSocket } from './deskSocket.ts';
 import { isDownloadRequest, serveDownload } from './downloads.ts';
+import { isRecordingRequest, serveRecording } from './recordings.ts';
 import { openInChromium } from './openInChromium.ts';
 import { serveStatic } from './staticServer.ts';
 
@@ -65,6 +66,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return void res.end('Forbidden host\n');
     }
     if (isDownloadRequest(req)) return serveDownload(options.dataDir, req, res);
+    if (isRecordingRequest(req)) return serveRecording(req, res);
     serve!(req, res);
   });
   server.on('upgrade', (req, sock, head) => socket.handleUpgrade(req, sock, head));

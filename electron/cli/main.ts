@@ -33,6 +33,8 @@ Commands:
   web            run Campaign Desk in your browser
   agents         list a workspace's agents (key from CAMPAIGN_DESK_API_KEY)
   launch <file>  clean a contacts file and launch it as a campaign (resumable, starts once)
+  sync           pull the call history (and recordings) into a data folder
+  calls export   write the stored calls as CSV
 
 Run "campaign-desk <command> --help" for a command's options.`;
 
@@ -57,6 +59,14 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       const { runSandbox } = await import('./sandboxCommand.ts');
       return runSandbox(rest, io);
     }
+    case 'sync': {
+      const { runSyncCommand } = await import('./callsCommands.ts');
+      return runSyncCommand(rest, io);
+    }
+    case 'calls': {
+      const { runCallsCommand } = await import('./callsCommands.ts');
+      return runCallsCommand(rest, io);
+    }
     case 'web': {
       if (!available('../browser-host/main.ts')) break;
       const { runBrowserHostCli } = await import('../browser-host/main.ts');
@@ -71,7 +81,9 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       return runLaunchCommand(rest, io);
     }
     default:
-      throw new UsageError(`unknown command "${command}" (commands: clean, sandbox, web, agents, launch)`);
+      throw new UsageError(
+        `unknown command "${command}" (commands: clean, sandbox, web, agents, launch, sync, calls)`,
+      );
   }
   io.err(`campaign-desk ${command}: not available yet`);
   return EXIT.usage;
@@ -83,7 +95,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      const command = ['clean', 'sandbox', 'agents', 'launch'].includes(argv[0] ?? '') ? ` ${argv[0]}` : '';
+      const command = ['clean', 'sandbox', 'agents', 'launch', 'sync', 'calls'].includes(argv[0] ?? '')
+        ? ` ${argv[0]}`
+        : '';
       io.err(`campaign-desk${command}: ${error.message} (see campaign-desk${command} --help)`);
       return EXIT.usage;
     }

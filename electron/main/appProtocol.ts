@@ -5,6 +5,7 @@ import type { Session } from 'electron';
 import { contentSecurityPolicy, contentTypes, hardeningHeaders } from '../services/security/csp.ts';
 import { resolveStaticPath } from '../services/security/staticPath.ts';
 import { APP_HOST, APP_SCHEME } from './trustedUrl.ts';
+import { audioType, playbackFile, RECORDING_PATH_PREFIX } from '../services/calls/playback.ts';
 
 /** Must run before `app.ready`: app:// behaves like https (secure context, fetch, same-origin). */
 export function registerAppScheme(): void {
@@ -42,6 +43,17 @@ export function handleAppProtocol(session: Session, rendererDir: string): void {
       return text(400, 'Bad request');
     }
     if (url.host !== APP_HOST) return text(404, 'Not found');
+    if (url.pathname.startsWith(RECORDING_PATH_PREFIX)) {
+      // A saved recording (calls:get playUrl): the whole file; Chromium seeks within it.
+      const file = playbackFile(url.pathname.slice(RECORDING_PATH_PREFIX.length));
+      if (!file) return text(404, 'Not found');
+      const audio = await readFile(file).catch(() => null);
+      if (!audio) return text(404, 'Not found');
+      return new Response(audio, {
+        status: 200,
+        headers: { ...hardeningHeaders, 'Content-Type': audioType(file), 'Cache-Control': 'no-store' },
+      });
+    }
     const found = resolveStaticPath(rendererDir, url.pathname);
     if (!found.ok) return text(found.status, found.status === 404 ? 'Not found' : 'Bad request');
     const body = await readFile(found.file);

@@ -1,6 +1,7 @@
 import { agentsDomain } from './agents/handlers.ts';
 import { appDomain } from './app/handlers.ts';
 import { campaignsDomain } from './campaigns/handlers.ts';
+import { callsDomain } from './calls/handlers.ts';
 import { contactsDomain } from './contacts/handlers.ts';
 import type { Domain } from './desk/domain.ts';
 import { workspacesDomain } from './workspaces/handlers.ts';
@@ -15,4 +16,5 @@ export const domains: readonly Domain[] = [
   contactsDomain,
   agentsDomain,
   campaignsDomain,
+  callsDomain,
 ];

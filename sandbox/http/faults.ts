@@ -125,8 +125,8 @@ export function installFaults(app: FastifyInstance, registry: FaultRegistry): vo
 
   // A truncated body: announce the full length, send half, then cut the connection.
   app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
-    if (!req.truncateBody || typeof payload !== 'string') return payload;
-    const full = Buffer.from(payload);
+    if (!req.truncateBody || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    const full = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     reply.header('content-length', String(full.length));
     const half = full.subarray(0, Math.floor(full.length / 2));
     let sent = false;

@@ -5,6 +5,7 @@ import { workspaceChannels, workspaceEvents } from './channels/workspaces.ts';
 import { contactsChannels, contactsEvents } from './channels/contacts.ts';
 import { agentsChannels, agentsEvents } from './channels/agents.ts';
 import { campaignsChannels, campaignsEvents } from './channels/campaigns.ts';
+import { callsChannels, callsEvents } from './channels/calls.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -16,6 +17,7 @@ export const contract = {
   ...contactsChannels,
   ...agentsChannels,
   ...campaignsChannels,
+  ...callsChannels,
 };
 export const contractEvents = {
   ...appEvents,
@@ -23,6 +25,7 @@ export const contractEvents = {
   ...agentsEvents,
   ...contactsEvents,
   ...campaignsEvents,
+  ...callsEvents,
 };
 
 export type Contract = typeof contract;

@@ -39,7 +39,7 @@ import type {
   TerminateResponse,
 } from '../../../shared/service/campaign.ts';
 import { historyQuerySchema, historyResponseSchema } from '../../../shared/service/history.ts';
-import type { HistoryQuery } from '../../../shared/service/history.ts';
+import type { CallRecord, HistoryQuery } from '../../../shared/service/history.ts';
 import {
   individualCallRequestSchema,
   individualCallResponseSchema,
@@ -49,6 +49,7 @@ import type { IndividualCallInput, IndividualCallResponse } from '../../../share
 import {
   normalizeBalance,
   normalizeHistoryPage,
+  normalizeTotal,
   normalizeTranscript,
   normalizeUploadStatus,
 } from '../../../shared/service/normalize.ts';
@@ -256,6 +257,27 @@ export function createApiClient(options: ApiClientOptions) {
         ...opts,
       });
       return normalizeHistoryPage(page);
+    },
+
+    /**
+     * `GET /calling/history` as received (the wire records, transcript as sent) with `total` as a
+     * number or null: the history sync stores these (raw kept) and normalises them itself.
+     */
+    async listCallHistoryRecords(
+      query: HistoryQuery,
+      opts: CallOptions = {},
+    ): Promise<{ records: CallRecord[]; count: number; total: number | null }> {
+      const q = checked('listCallHistory', historyQuerySchema, query);
+      const page = await request({
+        operation: 'listCallHistory',
+        method: 'GET',
+        path: '/calling/history',
+        query: q,
+        schema: historyResponseSchema,
+        idempotent: true,
+        ...opts,
+      });
+      return { records: page.calls, count: page.count, total: normalizeTotal(page.total) };
     },
 
     /** `GET /calling/call-details?id=`, the transcript as turns. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { LiveAnnouncer } from '../components/LiveAnnouncer.tsx';
 import { Toasts } from '../components/Toasts.tsx';
@@ -7,7 +7,6 @@ import { AgentsPage } from '../features/agents/AgentsPage.tsx';
 import { CampaignsPage } from '../features/campaigns/CampaignsPage.tsx';
 import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
-import { NotAvailablePage } from '../features/placeholders/NotAvailablePage.tsx';
 import { useApp } from './appStore.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { FullPageMessage } from './FullPageMessage.tsx';
@@ -19,6 +18,11 @@ import { Sidebar } from './Sidebar.tsx';
 import { useAppLifecycle } from './useAppLifecycle.ts';
 import { useRoute } from './useRoute.ts';
 
+// The Calls page brings the chart and waveform libraries: loaded when first opened.
+const CallsPage = lazy(() =>
+  import('../features/calls/CallsPage.tsx').then((m) => ({ default: m.CallsPage })),
+);
+
 function Page({ route }: { route: RouteId }) {
   switch (route) {
     case 'settings':
@@ -29,12 +33,15 @@ function Page({ route }: { route: RouteId }) {
       return <CampaignsPage />;
     case 'calls':
       return (
-        <NotAvailablePage title="Calls">
-          <p>
-            Syncing and reviewing call history, transcripts and recordings is not part of this version of
-            Campaign Desk yet.
-          </p>
-        </NotAvailablePage>
+        <Suspense
+          fallback={
+            <div className="loading" role="status">
+              Loading…
+            </div>
+          }
+        >
+          <CallsPage />
+        </Suspense>
       );
     case 'agents':
       return <AgentsPage />;

@@ -145,7 +145,7 @@ export function saveRow(db: Db, before: StoredRow, after: StoredRow): void {
 }
 
 /** contact_numbers for a whole list again, filled in number order (after an import or a big change). */
-function rebuildNumbers(db: Db, listId: number): void {
+export function rebuildNumbers(db: Db, listId: number): void {
   prepared(db, `DELETE FROM contact_numbers WHERE list_id = ?`).run(listId);
   prepared(
     db,

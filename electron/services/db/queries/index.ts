@@ -1,6 +1,7 @@
 import type { QueryDef, StreamDef } from '../define.ts';
 import { agentsQueries } from './agents.ts';
 import { campaignsQueries } from './campaigns.ts';
+import { callsQueries } from './calls.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
 import { contactsBulkQueries } from './contactsBulk.ts';
@@ -21,6 +22,7 @@ export const queries = {
   ...agentsQueries,
   ...contactsBulkQueries,
   ...campaignsQueries,
+  ...callsQueries,
 };
 
 export type Queries = typeof queries;

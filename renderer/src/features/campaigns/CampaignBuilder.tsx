@@ -96,7 +96,7 @@ export function CampaignBuilder() {
         <span className="field-hint">Saved on this computer as you edit.</span>
       </div>
 
-      <section className="contacts-section" aria-labelledby={`${id}-list-title`}>
+      <section className="panel" aria-labelledby={`${id}-list-title`}>
         <h2 id={`${id}-list-title`} className="section-title">
           New campaign
         </h2>
@@ -130,7 +130,7 @@ export function CampaignBuilder() {
 
       <SettingsForm />
 
-      <section className="contacts-section" aria-labelledby={`${id}-plan-title`}>
+      <section className="panel" aria-labelledby={`${id}-plan-title`}>
         <h3 id={`${id}-plan-title`} className="subsection-title">
           Plan
         </h3>
@@ -152,7 +152,7 @@ export function CampaignBuilder() {
         {plan && checked && errors.length === 0 ? <PlanView plan={plan} /> : null}
       </section>
 
-      <section className="contacts-section" aria-labelledby={`${id}-launch-title`}>
+      <section className="panel" aria-labelledby={`${id}-launch-title`}>
         <h3 id={`${id}-launch-title`} className="subsection-title">
           Launch
         </h3>

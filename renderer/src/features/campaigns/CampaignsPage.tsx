@@ -72,7 +72,7 @@ function CampaignsTable() {
   const rows = list?.campaigns ?? [];
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`} data-testid="campaigns-list">
+    <section className="panel" aria-labelledby={`${id}-title`} data-testid="campaigns-list">
       <div className="section-header">
         <h2 id={`${id}-title`} className="section-title">
           Campaigns
@@ -182,7 +182,7 @@ function Drafts() {
   const deleteDraft = useCampaigns((s) => s.deleteDraft);
   if (drafts.length === 0) return null;
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`} data-testid="campaign-drafts">
+    <section className="panel" aria-labelledby={`${id}-title`} data-testid="campaign-drafts">
       <h2 id={`${id}-title`} className="section-title">
         Drafts
       </h2>

@@ -19,7 +19,7 @@ export function LaunchQueue() {
   const discard = useCampaigns((s) => s.discard);
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`} data-testid="launch-queue">
+    <section className="panel" aria-labelledby={`${id}-title`} data-testid="launch-queue">
       <h2 id={`${id}-title`} className="section-title">
         Launch queue
       </h2>

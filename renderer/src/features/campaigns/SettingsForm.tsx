@@ -268,7 +268,7 @@ export function SettingsForm() {
   const err = (f: string) => errorFor(errors, f);
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`} data-testid="campaign-settings">
+    <section className="panel" aria-labelledby={`${id}-title`} data-testid="campaign-settings">
       <h3 id={`${id}-title`} className="subsection-title">
         Settings
       </h3>

@@ -54,7 +54,7 @@ export function TestCallPanel() {
   };
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`} data-testid="test-call">
+    <section className="panel" aria-labelledby={`${id}-title`} data-testid="test-call">
       <h3 id={`${id}-title`} className="subsection-title">
         Test call
       </h3>

@@ -69,7 +69,7 @@ export function AgentPanel({ list }: { list: ContactList }) {
   const mapping = state.mapping;
 
   return (
-    <section className="contacts-section agent-panel" aria-labelledby={`${id}-title`}>
+    <section className="panel agent-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="subsection-title">
         Agent and prompt variables
       </h3>

@@ -280,7 +280,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const filterLabel = extra?.label ?? FILTER_OPTIONS.find((o) => o.value === filter)?.label ?? filter;
 
   return (
-    <section className="contacts-section grid-section" aria-labelledby={`${gridId}-title`}>
+    <section className="panel grid-section" aria-labelledby={`${gridId}-title`}>
       <div className="grid-toolbar">
         <h3 id={`${gridId}-title`} className="subsection-title">
           Rows

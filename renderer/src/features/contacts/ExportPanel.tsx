@@ -4,6 +4,7 @@ import { useApp } from '../../app/appStore.ts';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
+import { download } from '../../components/download.ts';
 import { formatBytes, formatCount } from './formatNumbers.ts';
 import { useListAgent } from './listAgentStore.ts';
 
@@ -12,17 +13,6 @@ const baseName = (name: string) =>
     .replace(/[^\p{L}\p{N}._ -]+/gu, '_')
     .trim()
     .slice(0, 80) || 'contacts';
-
-/** Starts a same-origin download the browser host streams once (the file never passes through JS). */
-function download(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
 
 /**
  * The upload CSV (valid rows, Mobile Number first) and the rejects CSV (row, reasons, original
@@ -65,7 +55,7 @@ export function ExportPanel({ list }: { list: ContactList }) {
   };
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`}>
+    <section className="panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="subsection-title">
         Export
       </h3>

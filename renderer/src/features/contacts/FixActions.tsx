@@ -51,7 +51,7 @@ export function FixActions({ list }: { list: ContactList }) {
   };
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`}>
+    <section className="panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="subsection-title">
         Fix
       </h3>

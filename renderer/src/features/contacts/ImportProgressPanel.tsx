@@ -23,7 +23,7 @@ export function ImportProgressPanel() {
   const cancelling = phase === 'cancelling';
 
   return (
-    <section className="contacts-section" aria-labelledby="import-progress-title">
+    <section className="panel" aria-labelledby="import-progress-title">
       <h2 id="import-progress-title" className="section-title" ref={titleRef} tabIndex={-1}>
         {phase === 'failed'
           ? 'Import failed'

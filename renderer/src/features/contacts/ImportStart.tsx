@@ -29,7 +29,7 @@ export function ImportStart() {
   };
 
   return (
-    <section className="contacts-section" aria-labelledby={`${id}-title`}>
+    <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="section-title">
         Import a contact list
       </h2>

@@ -18,7 +18,7 @@ export function ListView({ list }: { list: ContactList }) {
   useFocusWhenLost(titleRef);
   return (
     <div className="list-view" data-list-id={list.id}>
-      <section className="contacts-section list-facts" aria-label="List">
+      <section className="panel list-facts" aria-label="List">
         <h2 className="section-title" ref={titleRef} tabIndex={-1}>
           {list.name}
         </h2>
@@ -41,7 +41,7 @@ export function ListView({ list }: { list: ContactList }) {
       </div>
       <AgentPanel list={list} />
       <ContactsGrid list={list} />
-      <details className="contacts-section" open>
+      <details className="panel" open>
         <summary className="subsection-title">File settings and variables</summary>
         <ImportSettings
           detected={list.detected}

@@ -20,7 +20,7 @@ export function SavedLists() {
   const deleting = useBulkProgress((p) => p.action === 'delete');
 
   return (
-    <section className="contacts-section" aria-labelledby="saved-lists-title">
+    <section className="panel" aria-labelledby="saved-lists-title">
       <h2 id="saved-lists-title" className="section-title">
         Saved lists
       </h2>

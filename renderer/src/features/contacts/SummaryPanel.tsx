@@ -47,7 +47,7 @@ export function SummaryPanel({ list }: { list: ContactList }) {
   const share = (n: number) => `${percent(n, counts.rows).toFixed(1)}%`;
 
   return (
-    <section className="contacts-section summary" aria-labelledby="summary-title">
+    <section className="panel summary" aria-labelledby="summary-title">
       <h3 id="summary-title" className="subsection-title">
         Summary
       </h3>

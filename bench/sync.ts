@@ -1,0 +1,131 @@
+// npm run bench:sync — in one run against one sandbox with 100,000 seeded calls:
+//  1. the sandbox's raw paging rate: GET /calling/history in the same one-day windows and pages of
+//     1,000 the sync starts with, each body read and JSON-parsed, nothing stored (calls/s);
+//  2. the history sync into a fresh SQLite file (runHistorySync: schema checks, normalising,
+//     batched upserts with FTS in the DB worker) (calls/s), and `ratio` = 2 / 1 (goal ≥ 0.8);
+//  3. full-text search over the 100,000 stored transcripts: the Calls table's first page (50 rows,
+//     snippets, total) for 200 words and prefixes taken from the transcripts: p50 / p95 ms (goal p95 ≤ 30).
+import { parseArgs } from 'node:util';
+import { startSandboxProcess } from '../electron/services/api/testing/sandboxProcess.ts';
+import { runHistorySync } from '../electron/services/sync/historySync.ts';
+import { historyFetcher, openTempDb } from '../electron/services/sync/testing.ts';
+
+const { values } = parseArgs({
+  options: { calls: { type: 'string', default: '100000' }, searches: { type: 'string', default: '200' } },
+});
+const calls = Number(values.calls);
+const DAY = 86_400_000;
+
+const sandbox = await startSandboxProcess({ apiKey: 'bench-sync-key-0001' });
+const temp = await openTempDb();
+try {
+  const seeded = await sandbox.control<{ created: number; took_ms: number }>('POST', '/seed-calls', {
+    count: calls,
+  });
+  const toMs = Date.now() + 60_000;
+  const fromMs = toMs - 31 * DAY;
+
+  // 1. raw paging
+  let rawCalls = 0;
+  const t0 = performance.now();
+  for (let start = fromMs; start < toMs; start += DAY) {
+    for (let offset = 0; ; offset += 1000) {
+      const q = new URLSearchParams({
+        start_date: new Date(start - 1000).toISOString(),
+        end_date: new Date(Math.min(toMs, start + DAY)).toISOString(),
+        limit: '1000',
+        offset: String(offset),
+      });
+      const res = await fetch(`${sandbox.baseUrl}/calling/history?${q}`, {
+        headers: { 'x-api-key': sandbox.apiKey },
+      });
+      const body = JSON.parse(await res.text()) as { calls: unknown[] };
+      if (res.status !== 200) throw new Error(`raw paging: HTTP ${res.status}`);
+      rawCalls += body.calls.length;
+      if (body.calls.length < 1000) break;
+    }
+  }
+  const rawSeconds = (performance.now() - t0) / 1000;
+  const rawRate = rawCalls / rawSeconds;
+
+  // 2. sync into SQLite
+  const t1 = performance.now();
+  const r = await runHistorySync({
+    db: temp.db,
+    workspaceId: 'bench',
+    fetchHistory: historyFetcher(sandbox),
+    signal: new AbortController().signal,
+    sinceMs: fromMs,
+  });
+  const syncSeconds = (performance.now() - t1) / 1000;
+  const stored = (await temp.db.call('calls.syncState', { workspaceId: 'bench' })).calls;
+  if (stored !== seeded.created) throw new Error(`sync stored ${stored} calls of ${seeded.created}`);
+  const syncRate = stored / syncSeconds;
+
+  // 3. FTS search latency over the stored transcripts
+  const page = await temp.db.call('calls.get', {
+    callId: (await temp.db.call('calls.list', { workspaceId: 'bench', filter: {}, offset: 0, limit: 1 }))
+      .rows[0]!.id,
+  });
+  const words = new Set<string>();
+  for (let offset = 0; words.size < 400 && offset < 5000; offset += 97) {
+    const rows = await temp.db.call('calls.list', {
+      workspaceId: 'bench',
+      filter: { statuses: ['completed'] },
+      offset,
+      limit: 1,
+    });
+    const id = rows.rows[0]?.id;
+    if (!id) break;
+    const call = await temp.db.call('calls.get', { callId: id });
+    for (const w of JSON.parse(call?.transcript_json ?? '[]').flatMap(
+      (t: { text: string }) => t.text.match(/\p{L}{4,}/gu) ?? [],
+    ))
+      words.add((w as string).toLowerCase());
+  }
+  void page;
+  const terms = [...words];
+  const searches = Number(values.searches);
+  const latencies: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < searches; i++) {
+    const w = terms[(i * 7919) % terms.length]!;
+    const term = i % 3 === 2 ? w.slice(0, 3) : w; // every third a prefix
+    const s = performance.now();
+    const res = await temp.db.call('calls.list', {
+      workspaceId: 'bench',
+      filter: { search: term },
+      offset: 0,
+      limit: 50,
+    });
+    latencies.push(performance.now() - s);
+    hits += res.total;
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const out = {
+    calls: stored,
+    raw_paging: { calls: rawCalls, seconds: +rawSeconds.toFixed(2), calls_per_s: Math.round(rawRate) },
+    sync: {
+      seconds: +syncSeconds.toFixed(2),
+      calls_per_s: Math.round(syncRate),
+      pages: r.pages,
+      windows: r.windowsDone,
+      inserted: r.inserted,
+    },
+    ratio: +(syncRate / rawRate).toFixed(2),
+    ratio_goal: 0.8,
+    fts: {
+      searches,
+      distinct_terms: terms.length,
+      average_matches: Math.round(hits / searches),
+      p50_ms: +pct(0.5).toFixed(2),
+      p95_ms: +pct(0.95).toFixed(2),
+      p95_goal_ms: 30,
+    },
+  };
+  console.log(JSON.stringify(out, null, 2));
+} finally {
+  await temp.close();
+  await sandbox.stop();
+}

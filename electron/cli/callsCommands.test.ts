@@ -1,0 +1,193 @@
+// `campaign-desk sync` and `calls export` as child processes against the real sandbox over HTTP:
+// exit codes, the report, the CSV, one-line errors, and a sync killed mid-pass that resumes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
+import { startSyncSandbox } from '../services/sync/testing.ts';
+
+const cli = fileURLToPath(new URL('./main.ts', import.meta.url));
+const HOUR = 3_600_000;
+let sandbox: SandboxProcess;
+let dir = '';
+let seeded = 0;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+  killWhen?: (stdout: string, stderr: string) => boolean,
+): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const check = () => {
+      if (killWhen && child.exitCode === null && killWhen(stdout, stderr)) child.kill('SIGKILL');
+    };
+    child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), check()));
+    child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), check()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  sandbox = await startSyncSandbox();
+  const now = Date.now();
+  const a = await sandbox.control<{ created: number }>('POST', '/seed-calls', { count: 30_000 });
+  const b = await sandbox.control<{ created: number }>('POST', '/seed-calls', {
+    count: 40,
+    start_date: new Date(now - 3 * HOUR).toISOString(),
+    end_date: new Date(now - 2 * HOUR).toISOString(),
+  });
+  seeded = a.created + b.created;
+  dir = mkdtempSync(join(tmpdir(), 'desk-cli-sync-'));
+}, 120_000);
+afterAll(async () => {
+  await sandbox?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('campaign-desk sync and calls export', () => {
+  it('refuses bad usage and a missing key with one line, and stops on a rejected key', async () => {
+    const data = join(dir, 'bad');
+    const none = await run(['sync', '--data', data]);
+    expect(none.code).toBe(2);
+    expect(none.stderr.trim().split('\n')).toHaveLength(1);
+    const noKey = await run(['sync', '--data', data, '--base-url', sandbox.baseUrl], {
+      CAMPAIGN_DESK_API_KEY: '',
+    });
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr).toMatch(/CAMPAIGN_DESK_API_KEY/);
+    const wrong = await run(['sync', '--data', data, '--base-url', sandbox.baseUrl, '--no-recordings'], {
+      CAMPAIGN_DESK_API_KEY: 'sk-not-the-key',
+    });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
+    expect(wrong.stderr).toMatch(/key rejected/);
+    expect(wrong.stderr).not.toContain('sk-not-the-key');
+  }, 60_000);
+
+  it('killed mid-sync, resumes on the next run and stores every call once; saves recordings; writes the report and the CSV', async () => {
+    const data = join(dir, 'data');
+    const report = join(dir, 'sync.json');
+    const env = { CAMPAIGN_DESK_API_KEY: sandbox.apiKey };
+    const since = new Date(Date.now() - 31 * 24 * HOUR).toISOString();
+    // Killed (SIGKILL, no cleanup) once its first windows are committed, watched in the SQLite file.
+    const child = spawn(
+      process.execPath,
+      [cli, 'sync', '--data', data, '--base-url', sandbox.baseUrl, '--since', since, '--no-recordings'],
+      {
+        env: { ...process.env, ...env },
+        stdio: 'ignore',
+      },
+    );
+    const closed = new Promise((r) => child.on('close', r));
+    const deadline = Date.now() + 120_000;
+    while (child.exitCode === null && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      try {
+        const db = new Database(join(data, 'campaign-desk.sqlite'), { readonly: true, fileMustExist: true });
+        try {
+          const pass = db.prepare(`SELECT pass FROM call_sync`).pluck().get() as string | undefined;
+          const p = pass ? (JSON.parse(pass) as { fromMs: number; cursorMs: number }) : null;
+          const stored = db.prepare(`SELECT count(*) FROM calls`).pluck().get() as number;
+          if (p && p.cursorMs > p.fromMs && stored > 0) {
+            child.kill('SIGKILL');
+            break;
+          }
+        } finally {
+          db.close();
+        }
+      } catch {
+        // Not created or migrated yet.
+      }
+    }
+    await closed;
+    expect(child.signalCode).toBe('SIGKILL');
+    const after = new Database(join(data, 'campaign-desk.sqlite'), { readonly: true });
+    const partial = after.prepare(`SELECT count(*) FROM calls`).pluck().get() as number;
+    after.close();
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(seeded);
+    const resumed = await run(
+      ['sync', '--data', data, '--base-url', sandbox.baseUrl, '--report', report],
+      env,
+    );
+    expect(resumed.code).toBe(0);
+    const figures = JSON.parse(readFileSync(report, 'utf8')) as {
+      calls: number;
+      inserted: number;
+      updated: number;
+      pages: number;
+      retries: number;
+      recordings: { saved: number; expired: number; failed: number };
+    };
+    expect(figures.calls).toBe(seeded);
+    expect(figures.pages).toBeGreaterThan(0);
+    expect(figures.recordings.saved).toBeGreaterThan(0);
+    expect(figures.recordings.failed).toBe(0);
+    expect(Object.keys(figures)).toEqual(
+      expect.arrayContaining(['calls', 'inserted', 'updated', 'pages', 'retries', 'recordings']),
+    );
+    // Nothing stored twice: the resumed run inserted exactly what the killed one had not.
+    expect(figures.inserted).toBe(seeded - partial);
+
+    const out = join(dir, 'calls.csv');
+    const exported = await run(['calls', 'export', '--data', data, '--out', out]);
+    expect(exported.code).toBe(0);
+    const rows = Papa.parse<Record<string, string>>(readFileSync(out, 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(rows.data).toHaveLength(seeded);
+    expect(new Set(rows.data.map((r) => r.call_id)).size).toBe(seeded);
+    expect(rows.meta.fields).toEqual(
+      expect.arrayContaining([
+        'call_id',
+        'bulk_list_id',
+        'to_number',
+        'name',
+        'status',
+        'sub_status',
+        'created_at',
+        'call_duration',
+        'call_cost',
+        'recording',
+        'recording_path',
+      ]),
+    );
+    const saved = rows.data.filter((r) => r.recording === 'saved');
+    expect(saved.length).toBe(figures.recordings.saved);
+    expect(saved.every((r) => r.recording_path!.startsWith(data))).toBe(true);
+    const completed = await run([
+      'calls',
+      'export',
+      '--data',
+      data,
+      '--out',
+      join(dir, 'completed.csv'),
+      '--status',
+      'completed',
+    ]);
+    expect(completed.code).toBe(0);
+    const done = Papa.parse<Record<string, string>>(readFileSync(join(dir, 'completed.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(done.data.length).toBeGreaterThan(0);
+    expect(done.data.every((r) => r.status === 'completed')).toBe(true);
+  }, 240_000);
+});

@@ -1,0 +1,237 @@
+// `campaign-desk sync` and `campaign-desk calls export`: the history sync and the calls CSV over the
+// same services as the app, on a data folder (the app's own, or one of their own). The API key
+// comes from CAMPAIGN_DESK_API_KEY with --base-url, from the OS keychain with --workspace; never
+// from a flag.
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { DeskFailure } from '../../shared/ipc/result.ts';
+import { createApiClient } from '../services/api/client.ts';
+import { writeCallsCsv } from '../services/calls/exportCalls.ts';
+import { lockDataDir } from '../services/dataDirLock.ts';
+import { openDbClient } from '../services/db/client.ts';
+import type { DbClient } from '../services/db/client.ts';
+import { DATABASE_FILE_NAME } from '../services/db/openDatabase.ts';
+import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
+import { runWorkspaceSync } from '../services/sync/workspaceSync.ts';
+import { EXIT, UsageError } from './exitCodes.ts';
+import type { Io } from './io.ts';
+
+export const API_KEY_ENV = 'CAMPAIGN_DESK_API_KEY';
+
+export const syncUsage = `Usage: campaign-desk sync --data <dir> (--workspace <name> | --base-url <url>) [options]
+
+Pulls the call history into the data folder's SQLite file (new and changed calls; resumes an
+interrupted sync) and saves the recordings that can still be downloaded.
+  --data <dir>         the data folder (the app's, or any folder)
+  --workspace <name>   a workspace of that data folder; its API key comes from the OS keychain
+  --base-url <url>     the service root (…/v0); the API key comes from ${API_KEY_ENV}
+  --since <ISO date>   read the history again from this time (default: since the last sync)
+  --no-recordings      do not download recordings
+  --report <file>      write the figures as JSON (calls, inserted, updated, pages, retries, recordings)
+
+Exit codes: 0 every page stored, 1 the sync stopped (one line says why), 2 bad usage, 130 interrupted.`;
+
+export const exportUsage = `Usage: campaign-desk calls export --data <dir> --out <calls.csv> [--bulk-list-id <id>] [--status <s>] [--search <text>]
+
+Writes the stored calls (one row per call) as CSV: call_id, bulk_list_id, to_number, name, status,
+sub_status, created_at, call_duration, call_cost, agent_id, voicemail, recording, recording_path.
+Cells that a spreadsheet would run as formulas are neutralised.
+
+Exit codes: 0 written, 1 the data folder cannot be read, 2 bad usage.`;
+
+const isoSchema = z.iso.datetime({ offset: true });
+
+async function openData(dir: string): Promise<{ db: DbClient; close(): Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  const lock = lockDataDir(dir);
+  try {
+    const db = await openDbClient({ file: join(dir, DATABASE_FILE_NAME) });
+    return {
+      db,
+      async close() {
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      workspace: { type: 'string' },
+      'base-url': { type: 'string' },
+      since: { type: 'string' },
+      'no-recordings': { type: 'boolean' },
+      report: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    io.out(syncUsage);
+    return EXIT.ok;
+  }
+  if (!values.data) throw new UsageError('--data <dir> is required');
+  if ((values.workspace === undefined) === (values['base-url'] === undefined))
+    throw new UsageError('give exactly one of --workspace <name> or --base-url <url>');
+  if (values.since !== undefined && !isoSchema.safeParse(values.since).success)
+    throw new UsageError(`--since must be an ISO 8601 date-time with a time zone (got "${values.since}")`);
+  let baseUrl = values['base-url'];
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
+    throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
+
+  const data = await openData(resolve(values.data));
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  io.onInterrupt(onInterrupt);
+  try {
+    let apiKey: string | null;
+    let workspaceId: string;
+    if (values.workspace !== undefined) {
+      const { workspaces } = await data.db.call('workspaces.list', {});
+      const record = workspaces.find((w) => w.name === values.workspace);
+      if (!record) {
+        io.err(`campaign-desk sync: no workspace named "${values.workspace}" in ${values.data}`);
+        return EXIT.failed;
+      }
+      workspaceId = record.id;
+      baseUrl = record.baseUrl;
+      const keychain = await KeychainSecretStore.open();
+      apiKey = keychain.status().available ? await keychain.get(record.id, 'apiKey') : null;
+      if (!apiKey) {
+        io.err(`campaign-desk sync: no API key for workspace "${values.workspace}" in the OS keychain`);
+        return EXIT.failed;
+      }
+    } else {
+      apiKey = process.env[API_KEY_ENV] ?? null;
+      if (!apiKey) {
+        io.err(`campaign-desk sync: set ${API_KEY_ENV} to the API key (it is never taken from a flag)`);
+        return EXIT.failed;
+      }
+      const { workspaces } = await data.db.call('workspaces.list', {});
+      workspaceId = workspaces.find((w) => w.baseUrl === baseUrl)?.id ?? `url:${baseUrl}`;
+    }
+    const key = apiKey;
+    const api = createApiClient({
+      baseUrl: baseUrl as string,
+      apiKey: async () => key,
+      maxRetries: 0,
+      timeoutMs: 30_000,
+    });
+    const report = await runWorkspaceSync({
+      db: data.db,
+      dataDir: resolve(values.data),
+      workspaceId,
+      fetchHistory: (q, o) => api.listCallHistoryRecords(q, o),
+      signal: controller.signal,
+      recordings: !values['no-recordings'],
+      ...(values.since !== undefined ? { sinceMs: Date.parse(values.since) } : {}),
+      onStatus: (s) => {
+        if (io.interactive && s.state === 'running')
+          io.status(
+            `sync: ${s.phase ?? ''} ${s.pages} pages, ${s.inserted} new, ${s.updated} changed${s.message ? ` — ${s.message}` : ''}`,
+          );
+      },
+    });
+    if (io.interactive) io.status(null);
+    const s = report.status;
+    const figures = {
+      ok: report.ok,
+      calls: s.calls,
+      inserted: s.inserted,
+      updated: s.updated,
+      pages: s.pages,
+      retries: s.retries,
+      recordings: {
+        saved: report.recordings.saved,
+        expired: report.recordings.expired,
+        failed: report.recordings.failed,
+      },
+      last_synced_at: s.lastSyncedAt,
+      message: s.message,
+    };
+    if (values.report) await writeFile(resolve(values.report), `${JSON.stringify(figures, null, 2)}\n`);
+    if (s.state === 'cancelled') {
+      io.err('campaign-desk sync: interrupted; the next sync resumes where this one stopped');
+      return EXIT.interrupted;
+    }
+    if (!report.ok) {
+      io.err(`campaign-desk sync: ${s.message ?? 'the sync stopped'}`);
+      return EXIT.failed;
+    }
+    io.out(
+      `Synced ${s.calls} calls (${s.inserted} new, ${s.updated} changed, ${s.pages} pages, ${s.retries} retries); recordings: ${figures.recordings.saved} saved, ${figures.recordings.expired} expired, ${figures.recordings.failed} failed`,
+    );
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof DeskFailure) {
+      io.err(`campaign-desk sync: ${error.message}`);
+      return EXIT.failed;
+    }
+    throw error;
+  } finally {
+    io.offInterrupt(onInterrupt);
+    await data.close();
+  }
+}
+
+export async function runCallsCommand(argv: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h' || sub === undefined) {
+    io.out(exportUsage);
+    return sub === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (sub !== 'export') throw new UsageError(`unknown calls command "${sub}" (calls export)`);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      data: { type: 'string' },
+      out: { type: 'string' },
+      'bulk-list-id': { type: 'string' },
+      status: { type: 'string' },
+      search: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    io.out(exportUsage);
+    return EXIT.ok;
+  }
+  if (!values.data) throw new UsageError('--data <dir> is required');
+  if (!values.out) throw new UsageError('--out <calls.csv> is required');
+  const data = await openData(resolve(values.data));
+  try {
+    const { rows } = await writeCallsCsv(
+      data.db,
+      {
+        workspaceId: null,
+        filter: {
+          ...(values['bulk-list-id'] ? { bulkListId: values['bulk-list-id'] } : {}),
+          ...(values.status ? { statuses: values.status.split(',').map((x) => x.trim()) } : {}),
+          ...(values.search ? { search: values.search } : {}),
+        },
+      },
+      resolve(values.out),
+    );
+    io.out(`Wrote ${rows} calls to ${values.out}`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof DeskFailure) {
+      io.err(`campaign-desk calls export: ${error.message}`);
+      return EXIT.failed;
+    }
+    throw error;
+  } finally {
+    await data.close();
+  }
+}

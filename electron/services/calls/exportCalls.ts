@@ -1,0 +1,74 @@
+// The filtered calls as CSV, one row per call (the CLI's `calls export` and calls:export): streamed
+// from SQLite a page at a time into a temporary file renamed into place; every cell formula-safe.
+import { safeCell } from '../../../shared/domain/contacts/csvWrite.ts';
+import type { CallFilter, CallSort } from '../../../shared/ipc/channels/calls.ts';
+import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
+import type { DbClient } from '../db/client.ts';
+import type { ExportRow } from '../db/queries/calls.ts';
+
+export const CALL_CSV_COLUMNS = [
+  'call_id',
+  'bulk_list_id',
+  'to_number',
+  'name',
+  'status',
+  'sub_status',
+  'created_at',
+  'call_duration',
+  'call_cost',
+  'agent_id',
+  'voicemail',
+  'recording',
+  'recording_path',
+] as const;
+
+const text = (v: string | number | null): string => (v === null ? '' : String(v));
+
+export const callCsvLine = (r: ExportRow): string =>
+  [
+    r.id,
+    r.bulk_list_id,
+    r.to_number,
+    r.name,
+    r.status,
+    r.sub_status,
+    r.created_at,
+    r.call_duration,
+    r.call_cost,
+    r.agent_id,
+    r.voicemail === null ? null : r.voicemail ? 'true' : 'false',
+    r.recording,
+    r.recording_path,
+  ]
+    .map((v) => safeCell(text(v)))
+    .join(',') + '\n';
+
+export async function writeCallsCsv(
+  db: DbClient,
+  a: { workspaceId: string | null; filter: CallFilter; sort?: CallSort },
+  target: string,
+): Promise<{ rows: number; bytes: number }> {
+  const file = await createAtomicFile(target);
+  try {
+    const header = CALL_CSV_COLUMNS.join(',') + '\n';
+    await file.write(header);
+    let bytes = Buffer.byteLength(header);
+    let rows = 0;
+    for await (const page of db.stream('calls.export', {
+      workspaceId: a.workspaceId,
+      filter: a.filter,
+      ...(a.sort ? { sort: a.sort } : {}),
+    })) {
+      let chunk = '';
+      for (const r of page) chunk += callCsvLine(r);
+      rows += page.length;
+      bytes += Buffer.byteLength(chunk);
+      await file.write(chunk);
+    }
+    await file.commit();
+    return { rows, bytes };
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+}

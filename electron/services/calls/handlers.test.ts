@@ -1,0 +1,230 @@
+// Every calls channel through the desk's dispatcher (request schema in, response schema out) on a
+// real data folder, with the history synced from the real sandbox over HTTP.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallDetail, CallStats, CallSummary, SyncStatus } from '../../../shared/ipc/channels/calls.ts';
+import type { ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
+import type { Result } from '../../../shared/ipc/result.ts';
+import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
+import { generate, importThroughService } from '../contacts/testing.ts';
+import type { ImportTarget } from '../contacts/testing.ts';
+import { createDesk } from '../createDesk.ts';
+import type { Desk } from '../createDesk.ts';
+import { upsertCalls } from '../db/queries/calls.ts';
+import { tempDirs } from '../db/testing.ts';
+import { SessionSecretStore } from '../secrets/sessionSecretStore.ts';
+import { callColumns } from '../sync/callRow.ts';
+import { startSyncSandbox } from '../sync/testing.ts';
+
+const dirs = tempDirs('desk-calls-handlers-');
+let sandbox: SandboxProcess;
+let desk: Desk;
+let dataDir = '';
+let workspaceId = '';
+
+const value = <T>(result: Result<unknown>): T => {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
+  return result.value as T;
+};
+
+beforeAll(async () => {
+  sandbox = await startSyncSandbox();
+  await sandbox.control('POST', '/seed-calls', { count: 2000 });
+  dataDir = dirs.make();
+  desk = await createDesk({
+    dataDir,
+    host: 'browser',
+    version: '1',
+    sandbox: 'off',
+    secrets: new SessionSecretStore(),
+  });
+  const ws = value<{ id: string }>(
+    await desk.handle('workspaces:create', {
+      name: 'S',
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      sessionOnly: true,
+    }),
+  );
+  workspaceId = ws.id;
+  value(await desk.handle('workspaces:set-active', { id: ws.id }));
+}, 60_000);
+afterAll(async () => {
+  await desk?.close();
+  await sandbox?.stop();
+  dirs.cleanup();
+});
+
+describe('calls channels through the desk', () => {
+  it('syncs on demand with progress events, then lists, searches, opens, charts and exports offline', async () => {
+    const done = new Promise<SyncStatus>((resolve) =>
+      desk.on('calls:sync-progress', (s) => {
+        if (s.state !== 'running') resolve(s);
+      }),
+    );
+    const started = value<{ started: boolean }>(
+      await desk.handle('calls:sync', {
+        since: new Date(Date.now() - 31 * 86_400_000).toISOString(),
+        recordings: false,
+      }),
+    );
+    expect(started.started).toBe(true);
+    const final = await done;
+    expect(final.state).toBe('done');
+    expect(final.calls).toBe(2000);
+    expect(final.lastSyncedAt).not.toBeNull();
+    expect(value<SyncStatus>(await desk.handle('calls:sync-status', {})).state).toBe('idle');
+
+    const page = value<{ total: number; rows: CallSummary[] }>(
+      await desk.handle('calls:list', {
+        filter: { statuses: ['completed'] },
+        sort: { by: 'call_duration', dir: 'desc' },
+        offset: 0,
+        limit: 50,
+      }),
+    );
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.rows.every((r) => r.status === 'completed')).toBe(true);
+    const durations = page.rows.map((r) => r.callDuration ?? 0);
+    expect(durations).toEqual([...durations].sort((a, b) => b - a));
+
+    const detail = value<{ call: CallDetail }>(
+      await desk.handle('calls:get', { callId: page.rows[0]!.id }),
+    ).call;
+    expect(detail.transcript.length).toBeGreaterThan(0);
+    const word = detail.transcript
+      .map((t) => t.text)
+      .join(' ')
+      .match(/\p{L}{5,}/u)![0];
+    const found = value<{ total: number; rows: CallSummary[] }>(
+      await desk.handle('calls:list', { filter: { search: word }, offset: 0, limit: 20 }),
+    );
+    expect(found.total).toBeGreaterThan(0);
+    expect(
+      found.rows[0]!.snippet!.some((p) => p.hit && p.text.toLowerCase().startsWith(word.toLowerCase())),
+    ).toBe(true);
+
+    const stats = value<CallStats>(await desk.handle('calls:stats', { filter: {} }));
+    expect(stats.total).toBe(2000);
+    expect(stats.byStatus.reduce((s, x) => s + x.count, 0)).toBe(2000);
+    expect(stats.overTime.points.reduce((s, x) => s + x.calls, 0)).toBe(2000);
+    const exported = value<{ rows: number; downloadUrl: string }>(
+      await desk.handle('calls:export', { filter: { statuses: ['completed'] }, download: true }),
+    );
+    expect(exported.rows).toBe(page.total);
+    expect(exported.downloadUrl).toMatch(/^\/downloads\//);
+  }, 120_000);
+
+  it('joins a launched list with its latest calls per outcome and builds a follow-up list in one step', async () => {
+    const target: ImportTarget = {
+      importBegin: async (req) => value(await desk.handle('contacts:import-begin', req)),
+      importBatch: async (req) => value(await desk.handle('contacts:import-batch', req)),
+      importFinish: async (req) => value(await desk.handle('contacts:import-finish', req)),
+    };
+    const { list } = await importThroughService(target, generate(300, 5).bytes);
+    const rows = value<{ rows: ContactRow[] }>(
+      await desk.handle('contacts:rows', { listId: list.id, filter: 'bucket:valid', offset: 0, limit: 40 }),
+    ).rows;
+    // The campaigns feature records the launch; the calls below are what a campaign sync stores.
+    const db = new Database(join(dataDir, 'campaign-desk.sqlite'));
+    db.pragma('busy_timeout = 5000');
+    db.prepare(`INSERT INTO campaign_lists (workspace_id, bulk_list_id, list_id) VALUES (?, 'bl-1', ?)`).run(
+      workspaceId,
+      list.id,
+    );
+    const call = (i: number, status: string, sub: string | null, at: number) => ({
+      id: `camp-${i}-${at}`,
+      to_number: `+${rows[i]!.e164!.replace(/^\+/, '')}`,
+      status,
+      sub_status: sub,
+      created_at: new Date(Date.UTC(2026, 0, 1, 10, at)).toISOString(),
+    });
+    const records = [
+      ...[0, 1, 2, 3].map((i) => call(i, 'completed', 'ACCEPTED', 5)),
+      // Row 4 was not answered first, then answered: its latest call counts.
+      call(4, 'failed', 'USER_DID_NOT_JOIN', 1),
+      call(4, 'completed', 'ACCEPTED', 9),
+      ...[5, 6, 7].map((i) => call(i, 'failed', 'USER_DID_NOT_JOIN', 5)),
+      ...[8, 9].map((i) => call(i, 'failed', 'NOT_ABLE_TO_CALL', 5)),
+      call(10, 'completed', 'VOICEMAIL_DETECTED', 5),
+      call(11, 'ongoing', null, 5),
+      call(12, 'error', 'FAILED', 5),
+    ];
+    upsertCalls(db, {
+      workspaceId,
+      bulkListId: 'bl-1',
+      rows: records.map(callColumns),
+      nowIso: new Date().toISOString(),
+    });
+    db.close();
+
+    const { campaigns } = value<{
+      campaigns: Array<{ bulkListId: string; listId: number | null; listName: string | null; calls: number }>;
+    }>(await desk.handle('calls:campaigns', {}));
+    expect(campaigns).toContainEqual(
+      expect.objectContaining({
+        bulkListId: 'bl-1',
+        listId: list.id,
+        listName: list.name,
+        calls: records.length,
+      }),
+    );
+    const res = value<{
+      counts: Record<string, number>;
+      total: number;
+      rows: Array<{ row: number; outcome: string; calls: number }>;
+    }>(await desk.handle('calls:campaign-results', { bulkListId: 'bl-1', offset: 0, limit: 500 }));
+    const uploaded = list.counts.upload;
+    expect(res.counts).toEqual({
+      completed: 5,
+      no_answer: 3,
+      busy: 2,
+      voicemail: 1,
+      in_progress: 1,
+      failed: 1,
+      not_called: uploaded - 13,
+    });
+    expect(res.rows.find((r) => r.row === rows[4]!.row)).toMatchObject({ outcome: 'completed', calls: 2 });
+    const picked = value<{ total: number; rows: Array<{ outcome: string }> }>(
+      await desk.handle('calls:campaign-results', {
+        bulkListId: 'bl-1',
+        outcomes: ['no_answer', 'busy'],
+        offset: 0,
+        limit: 50,
+      }),
+    );
+    expect(picked.total).toBe(5);
+    expect(picked.rows.every((r) => r.outcome === 'no_answer' || r.outcome === 'busy')).toBe(true);
+
+    const follow = value<{ list: ContactList; rows: number }>(
+      await desk.handle('calls:follow-up-list', {
+        bulkListId: 'bl-1',
+        outcomes: ['no_answer', 'busy', 'voicemail'],
+        name: 'Retry',
+      }),
+    );
+    expect(follow.rows).toBe(6);
+    expect(follow.list.name).toBe('Retry');
+    expect(follow.list.counts.rows).toBe(6);
+    expect(follow.list.counts.upload).toBe(6);
+    const copied = value<{ rows: ContactRow[] }>(
+      await desk.handle('contacts:rows', { listId: follow.list.id, filter: 'all', offset: 0, limit: 50 }),
+    ).rows;
+    expect(copied.map((r) => r.row).sort((a, b) => a - b)).toEqual(
+      [5, 6, 7, 8, 9, 10].map((i) => rows[i]!.row).sort((a, b) => a - b),
+    );
+    expect(copied.map((r) => r.cells)).toEqual(
+      [5, 6, 7, 8, 9, 10]
+        .map((i) => rows[i]!)
+        .sort((a, b) => a.row - b.row)
+        .map((r) => r.cells),
+    );
+    const none = await desk.handle('calls:follow-up-list', {
+      bulkListId: 'bl-unknown',
+      outcomes: ['busy'],
+      name: 'X',
+    });
+    expect(none.ok).toBe(false);
+  }, 120_000);
+});

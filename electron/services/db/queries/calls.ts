@@ -1,0 +1,811 @@
+// Calls: storing history pages (upsert by id, raw kept), the sync state, and every read of the
+// Calls screen, the CLI export and the charts. Reads answer from SQLite only.
+import type {
+  CallFilter,
+  CallSort,
+  CallStats,
+  CallSummary,
+  OutcomeCounts,
+  RecordingCounts,
+  SnippetPart,
+} from '../../../../shared/ipc/channels/calls.ts';
+import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
+import type { CallRecord } from '../../../../shared/service/history.ts';
+import type { CallColumns } from '../../sync/callRow.ts';
+import { getList, rebuildNumbers, recount } from './contacts.ts';
+import type { StoredList } from './contacts.ts';
+import type { Db } from '../define.ts';
+import { prepared, query, stream } from '../define.ts';
+
+// ---------------------------------------------------------------- storing
+
+export interface UpsertArgs {
+  workspaceId: string;
+  /** Set when the page came from a per-campaign query (links the calls to the campaign). */
+  bulkListId: string | null;
+  /** The page's records as columns (made by the caller, so the DB worker only writes). */
+  rows: CallColumns[];
+  nowIso: string;
+}
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** One page in one transaction: new ids inserted, changed ones updated, the rest untouched. */
+export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
+  const existing = prepared<[string], { raw: string; bulk_list_id: string | null }>(
+    db,
+    `SELECT raw, bulk_list_id FROM calls WHERE id = ?`,
+  );
+  const insert = prepared(
+    db,
+    `INSERT INTO calls (id, workspace_id, bulk_list_id, to_number, name, status, sub_status, terminal, created_at,
+       created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_json, transcript_raw,
+       transcript_text, number_text, raw, first_seen_at, updated_at)
+     VALUES (@id, @workspace_id, @bulk_list_id, @to_number, @name, @status, @sub_status, @terminal, @created_at,
+       @created_ms, @call_duration, @call_cost, @voicemail, @agent_id, @agent_name, @transcript_json, @transcript_raw,
+       @transcript_text, @number_text, @raw, @now, @now)`,
+  );
+  const update = prepared(
+    db,
+    `UPDATE calls SET bulk_list_id = coalesce(@bulk_list_id, bulk_list_id), to_number = @to_number, name = @name,
+       status = @status, sub_status = @sub_status, terminal = @terminal, created_at = @created_at,
+       created_ms = @created_ms, call_duration = @call_duration, call_cost = @call_cost, voicemail = @voicemail,
+       agent_id = @agent_id, agent_name = @agent_name, transcript_json = @transcript_json,
+       transcript_raw = @transcript_raw, transcript_text = @transcript_text, number_text = @number_text,
+       raw = @raw, updated_at = @now
+     WHERE id = @id`,
+  );
+  const linkOnly = prepared(db, `UPDATE calls SET bulk_list_id = ?, updated_at = ? WHERE id = ?`);
+  const recording = prepared(
+    db,
+    `INSERT INTO recordings (call_id, workspace_id, state, url, expires_ms) VALUES (?, ?, 'pending', ?, ?)
+     ON CONFLICT (call_id) DO UPDATE SET url = excluded.url, expires_ms = excluded.expires_ms
+       WHERE recordings.state = 'pending'`,
+  );
+  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
+  db.transaction(() => {
+    for (const columns of a.rows) {
+      const { recordingUrl, recordingExpiresMs, ...c } = columns;
+      const before = existing.get(c.id);
+      const row = { ...c, workspace_id: a.workspaceId, bulk_list_id: a.bulkListId, now: a.nowIso };
+      if (!before) {
+        insert.run(row);
+        result.inserted++;
+      } else if (before.raw !== c.raw) {
+        update.run(row);
+        result.updated++;
+      } else if (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId) {
+        linkOnly.run(a.bulkListId, a.nowIso, c.id);
+        result.updated++;
+      } else {
+        result.unchanged++;
+        continue;
+      }
+      if (recordingUrl) recording.run(c.id, a.workspaceId, recordingUrl, recordingExpiresMs);
+    }
+  })();
+  return result;
+}
+
+// ---------------------------------------------------------------- sync state
+
+export interface SyncPass {
+  fromMs: number;
+  toMs: number;
+  /** Everything in [fromMs, cursorMs) is stored. */
+  cursorMs: number;
+}
+export interface SyncRow {
+  watermarkMs: number | null;
+  lastSyncedAt: string | null;
+  pass: SyncPass | null;
+}
+
+function readSync(db: Db, workspaceId: string): SyncRow {
+  const row = prepared<
+    [string],
+    { watermark_ms: number | null; last_synced_at: string | null; pass: string | null }
+  >(db, `SELECT watermark_ms, last_synced_at, pass FROM call_sync WHERE workspace_id = ?`).get(workspaceId);
+  return {
+    watermarkMs: row?.watermark_ms ?? null,
+    lastSyncedAt: row?.last_synced_at ?? null,
+    pass: row?.pass ? (JSON.parse(row.pass) as SyncPass) : null,
+  };
+}
+
+function writeSync(
+  db: Db,
+  a: { workspaceId: string; pass: SyncPass | null; finished?: { watermarkMs: number; at: string } },
+) {
+  prepared(
+    db,
+    `INSERT INTO call_sync (workspace_id, watermark_ms, last_synced_at, pass, updated_at) VALUES (@w, @wm, @at, @pass, @now)
+     ON CONFLICT (workspace_id) DO UPDATE SET pass = excluded.pass, updated_at = excluded.updated_at,
+       watermark_ms = coalesce(excluded.watermark_ms, call_sync.watermark_ms),
+       last_synced_at = coalesce(excluded.last_synced_at, call_sync.last_synced_at)`,
+  ).run({
+    w: a.workspaceId,
+    wm: a.finished?.watermarkMs ?? null,
+    at: a.finished?.at ?? null,
+    pass: a.pass ? JSON.stringify(a.pass) : null,
+    now: new Date().toISOString(),
+  });
+}
+
+/** created_ms of the workspace's calls not yet terminal, older than `beforeMs`, oldest first. */
+const openCallTimes = (db: Db, a: { workspaceId: string; beforeMs: number }): number[] =>
+  prepared<[string, number], number>(
+    db,
+    `SELECT created_ms FROM calls WHERE workspace_id = ? AND terminal = 0 AND created_ms < ? ORDER BY created_ms`,
+  )
+    .pluck()
+    .all(a.workspaceId, a.beforeMs);
+
+/** Bulk list ids to sync per campaign: launched here, or already seen on calls. */
+const campaignIds = (db: Db, a: { workspaceId: string }): string[] =>
+  prepared<[string, string], string>(
+    db,
+    `SELECT bulk_list_id FROM campaign_lists WHERE workspace_id = ?
+     UNION SELECT DISTINCT bulk_list_id FROM calls WHERE workspace_id = ? AND bulk_list_id IS NOT NULL`,
+  )
+    .pluck()
+    .all(a.workspaceId, a.workspaceId);
+
+export function recordingCounts(db: Db, workspaceId: string | null): RecordingCounts {
+  const counts: RecordingCounts = { pending: 0, saved: 0, expired: 0, failed: 0, none: 0 };
+  const rows =
+    workspaceId === null
+      ? prepared<[], { state: keyof RecordingCounts; n: number }>(
+          db,
+          `SELECT state, count(*) AS n FROM recordings GROUP BY state`,
+        ).all()
+      : prepared<[string], { state: keyof RecordingCounts; n: number }>(
+          db,
+          `SELECT state, count(*) AS n FROM recordings WHERE workspace_id = ? GROUP BY state`,
+        ).all(workspaceId);
+  let withRow = 0;
+  for (const r of rows) {
+    counts[r.state] = r.n;
+    withRow += r.n;
+  }
+  const calls =
+    workspaceId === null
+      ? (prepared<[], number>(db, `SELECT count(*) FROM calls`).pluck().get() ?? 0)
+      : (prepared<[string], number>(db, `SELECT count(*) FROM calls WHERE workspace_id = ?`)
+          .pluck()
+          .get(workspaceId) ?? 0);
+  counts.none += calls - withRow;
+  return counts;
+}
+
+const callCount = (db: Db, workspaceId: string): number =>
+  prepared<[string], number>(db, `SELECT count(*) FROM calls WHERE workspace_id = ?`)
+    .pluck()
+    .get(workspaceId) ?? 0;
+
+// ---------------------------------------------------------------- recordings queue
+
+export interface RecordingJob {
+  callId: string;
+  workspaceId: string;
+  url: string;
+  expiresMs: number | null;
+  attempts: number;
+}
+
+/** The next pending recordings, soonest expiry first (skipping ids in flight). */
+const nextRecordings = (
+  db: Db,
+  a: { workspaceId: string | null; limit: number; nowMs: number; skip: string[] },
+) =>
+  prepared<[string | null, string | null, number, string, number], RecordingJob>(
+    db,
+    `SELECT call_id AS callId, workspace_id AS workspaceId, url, expires_ms AS expiresMs, attempts
+     FROM recordings
+     WHERE state = 'pending' AND (? IS NULL OR workspace_id = ?) AND next_try_ms <= ?
+       AND call_id NOT IN (SELECT value FROM json_each(?))
+     ORDER BY expires_ms, call_id LIMIT ?`,
+  ).all(a.workspaceId, a.workspaceId, a.nowMs, JSON.stringify(a.skip), a.limit);
+
+export interface RecordingUpdate {
+  callId: string;
+  state: 'pending' | 'saved' | 'expired' | 'failed';
+  path?: string | null;
+  bytes?: number | null;
+  sha256?: string | null;
+  error?: string | null;
+  nextTryMs?: number;
+  attempted?: boolean;
+}
+
+const updateRecording = (db: Db, u: RecordingUpdate): void => {
+  prepared(
+    db,
+    `UPDATE recordings SET state = @state, path = coalesce(@path, path), bytes = coalesce(@bytes, bytes),
+       sha256 = coalesce(@sha256, sha256), error = @error, next_try_ms = @next, attempts = attempts + @attempted,
+       saved_at = CASE WHEN @state = 'saved' THEN @now ELSE saved_at END
+     WHERE call_id = @callId`,
+  ).run({
+    callId: u.callId,
+    state: u.state,
+    path: u.path ?? null,
+    bytes: u.bytes ?? null,
+    sha256: u.sha256 ?? null,
+    error: u.error ?? null,
+    next: u.nextTryMs ?? 0,
+    attempted: u.attempted ? 1 : 0,
+    now: new Date().toISOString(),
+  });
+};
+
+/** Pending recordings whose URL died long ago are expired without asking (one 410 each would follow). */
+const expireOverdue = (db: Db, a: { workspaceId: string | null; beforeMs: number }): number =>
+  prepared(
+    db,
+    `UPDATE recordings SET state = 'expired', error = 'The recording URL expired before it could be saved (24 h after the call)'
+     WHERE state = 'pending' AND expires_ms < ? AND (? IS NULL OR workspace_id = ?)`,
+  ).run(a.beforeMs, a.workspaceId, a.workspaceId).changes;
+
+/** Saved recordings of calls older than the retention: their files go, the state becomes expired. */
+const retentionVictims = (db: Db, a: { beforeMs: number; limit: number }) =>
+  prepared<[number, number], { callId: string; path: string }>(
+    db,
+    `SELECT r.call_id AS callId, r.path FROM recordings r JOIN calls c ON c.id = r.call_id
+     WHERE r.state = 'saved' AND c.created_ms < ? LIMIT ?`,
+  ).all(a.beforeMs, a.limit);
+
+const savedBytes = (db: Db) =>
+  prepared<[], { bytes: number; files: number }>(
+    db,
+    `SELECT coalesce(sum(bytes), 0) AS bytes, count(*) AS files FROM recordings WHERE state = 'saved'`,
+  ).get() ?? { bytes: 0, files: 0 };
+
+// ---------------------------------------------------------------- reads: filter, list, search
+
+/** FTS5 query from what the operator typed: each word quoted, the last one a prefix. */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu);
+  if (!words || words.length === 0) return null;
+  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
+interface Where {
+  sql: string;
+  params: unknown[];
+  fts: string | null;
+}
+
+/** The filter as SQL over `calls c` (workspaceId null: every workspace, for the CLI's export). */
+export function whereOf(workspaceId: string | null, f: CallFilter): Where {
+  const parts = workspaceId === null ? ['1'] : ['c.workspace_id = ?'];
+  const params: unknown[] = workspaceId === null ? [] : [workspaceId];
+  const add = (sql: string, ...p: unknown[]) => {
+    parts.push(sql);
+    params.push(...p);
+  };
+  if (f.bulkListId !== undefined) add('c.bulk_list_id = ?', f.bulkListId);
+  if (f.agentId !== undefined) add('c.agent_id = ?', f.agentId);
+  if (f.statuses?.length) add(`c.status IN (${f.statuses.map(() => '?').join(',')})`, ...f.statuses);
+  if (f.subStatuses?.length)
+    add(`c.sub_status IN (${f.subStatuses.map(() => '?').join(',')})`, ...f.subStatuses);
+  if (f.from !== undefined) add('c.created_ms >= ?', Date.parse(f.from));
+  if (f.to !== undefined) add('c.created_ms < ?', Date.parse(f.to));
+  if (f.voicemail !== undefined) add(f.voicemail ? 'c.voicemail = 1' : 'coalesce(c.voicemail, 0) = 0');
+  if (f.minDuration !== undefined) add('c.call_duration >= ?', f.minDuration);
+  if (f.maxDuration !== undefined) add('c.call_duration <= ?', f.maxDuration);
+  if (f.minCost !== undefined) add('c.call_cost >= ?', f.minCost);
+  if (f.maxCost !== undefined) add('c.call_cost <= ?', f.maxCost);
+  if (f.recording?.length)
+    add(
+      `coalesce((SELECT state FROM recordings r WHERE r.call_id = c.id), 'none') IN (${f.recording.map(() => '?').join(',')})`,
+      ...f.recording,
+    );
+  const fts = f.search === undefined ? null : ftsQuery(f.search);
+  return { sql: parts.join(' AND '), params, fts };
+}
+
+const sortSql = (s: CallSort | undefined): string => {
+  const dir = s?.dir === 'asc' ? 'ASC' : 'DESC';
+  switch (s?.by ?? 'created_at') {
+    case 'created_at':
+      return `c.created_ms ${dir}, c.id ${dir}`;
+    case 'call_duration':
+      return `c.call_duration ${dir} NULLS LAST, c.created_ms DESC, c.id`;
+    case 'call_cost':
+      return `c.call_cost ${dir} NULLS LAST, c.created_ms DESC, c.id`;
+    case 'name':
+      return `c.name COLLATE NOCASE ${dir} NULLS LAST, c.created_ms DESC, c.id`;
+    case 'status':
+      return `c.status ${dir}, c.created_ms DESC, c.id`;
+  }
+};
+
+const HIT_OPEN = '\u0001';
+const HIT_CLOSE = '\u0002';
+
+/** FTS5 snippet text with markers → parts (the renderer marks `hit` parts as text, never HTML). */
+export function snippetParts(text: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const open = rest.indexOf(HIT_OPEN);
+    if (open < 0) {
+      parts.push({ text: rest, hit: false });
+      break;
+    }
+    if (open > 0) parts.push({ text: rest.slice(0, open), hit: false });
+    const close = rest.indexOf(HIT_CLOSE, open + 1);
+    const end = close < 0 ? rest.length : close;
+    parts.push({ text: rest.slice(open + 1, end), hit: true });
+    rest = close < 0 ? '' : rest.slice(close + 1);
+  }
+  return parts.filter((p) => p.text !== '');
+}
+
+const summaryColumns = `c.id, c.workspace_id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at,
+  c.call_duration, c.call_cost, c.voicemail, c.agent_id, c.agent_name,
+  coalesce((SELECT state FROM recordings r WHERE r.call_id = c.id), 'none') AS recording`;
+
+interface SummaryRow {
+  id: string;
+  workspace_id: string;
+  bulk_list_id: string | null;
+  to_number: string | null;
+  name: string | null;
+  status: string;
+  sub_status: string | null;
+  created_at: string;
+  call_duration: number | null;
+  call_cost: number | null;
+  voicemail: number | null;
+  agent_id: string | null;
+  agent_name: string | null;
+  recording: CallSummary['recording'];
+  snippet?: string;
+}
+
+const toSummary = (r: SummaryRow): CallSummary => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  bulkListId: r.bulk_list_id,
+  toNumber: r.to_number,
+  name: r.name,
+  status: r.status,
+  subStatus: r.sub_status,
+  createdAt: r.created_at,
+  callDuration: r.call_duration,
+  callCost: r.call_cost,
+  voicemail: r.voicemail === null ? null : r.voicemail === 1,
+  agentId: r.agent_id,
+  agentName: r.agent_name,
+  recording: r.recording,
+  snippet: r.snippet === undefined ? null : snippetParts(r.snippet),
+});
+
+export interface ListArgs {
+  workspaceId: string;
+  filter: CallFilter;
+  sort?: CallSort;
+  offset: number;
+  limit: number;
+}
+
+const fromClause = (w: Where) =>
+  w.fts === null
+    ? { sql: `FROM calls c WHERE ${w.sql}`, params: w.params }
+    : {
+        sql: `FROM calls c WHERE c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
+        params: [w.fts, ...w.params],
+      };
+
+export function listCalls(db: Db, a: ListArgs): { total: number; offset: number; rows: CallSummary[] } {
+  const w = whereOf(a.workspaceId, a.filter);
+  const from = fromClause(w);
+  const total =
+    prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
+      .pluck()
+      .get(...from.params) ?? 0;
+  // The window's keys first (the sorter holds only them), then its rows and snippets: never a
+  // snippet or a recording state for every match.
+  const seqs = prepared<unknown[], number>(
+    db,
+    `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`,
+  )
+    .pluck()
+    .all(...from.params, a.limit, a.offset);
+  if (seqs.length === 0) return { total, offset: a.offset, rows: [] };
+  const keys = JSON.stringify(seqs);
+  const bySeq = new Map(
+    prepared<[string], SummaryRow & { seq: number }>(
+      db,
+      `SELECT c.seq, ${summaryColumns} FROM calls c WHERE c.seq IN (SELECT value FROM json_each(?))`,
+    )
+      .all(keys)
+      .map((r) => [r.seq, r]),
+  );
+  if (w.fts !== null) {
+    const snippets = prepared<[string, string], { seq: number; snippet: string }>(
+      db,
+      `SELECT rowid AS seq, snippet(calls_fts, -1, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 12) AS snippet
+       FROM calls_fts WHERE calls_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+    ).all(w.fts, keys);
+    for (const s of snippets) {
+      const row = bySeq.get(s.seq);
+      if (row) row.snippet = s.snippet;
+    }
+  }
+  const rows = seqs.flatMap((seq) => {
+    const r = bySeq.get(seq);
+    return r ? [toSummary(r)] : [];
+  });
+  return { total, offset: a.offset, rows };
+}
+
+export interface CallRowFull extends SummaryRow {
+  call_type: string | null;
+  call_attempt_time: string | null;
+  from_numbers: string[];
+  inbound_from: string | null;
+  credits_processed: boolean | null;
+  transcript_json: string;
+  transcript_raw: string | null;
+  raw: string;
+  first_seen_at: string;
+  updated_at: string;
+  rec_path: string | null;
+  rec_bytes: number | null;
+  rec_sha256: string | null;
+  rec_expires_ms: number | null;
+  rec_attempts: number | null;
+  rec_error: string | null;
+}
+
+function getCall(db: Db, a: { callId: string }): CallRowFull | null {
+  const row = prepared<
+    [string],
+    Omit<
+      CallRowFull,
+      'call_type' | 'call_attempt_time' | 'from_numbers' | 'inbound_from' | 'credits_processed'
+    >
+  >(
+    db,
+    `SELECT ${summaryColumns}, c.transcript_json, c.transcript_raw, c.raw, c.first_seen_at, c.updated_at,
+       r.path AS rec_path, r.bytes AS rec_bytes, r.sha256 AS rec_sha256, r.expires_ms AS rec_expires_ms,
+       r.attempts AS rec_attempts, r.error AS rec_error
+     FROM calls c LEFT JOIN recordings r ON r.call_id = c.id WHERE c.id = ?`,
+  ).get(a.callId);
+  if (!row) return null;
+  const raw = JSON.parse(row.raw) as CallRecord;
+  return {
+    ...row,
+    call_type: raw.call_type ?? null,
+    call_attempt_time: raw.call_attempt_time ?? null,
+    from_numbers: raw.from_numbers ?? [],
+    inbound_from: raw.inbound_from ?? null,
+    credits_processed: raw.credits_processed ?? null,
+  };
+}
+
+/** Rows of the export in the list's order, keyset-free (offset pages of 5,000 over a stable order). */
+export interface ExportRow {
+  id: string;
+  bulk_list_id: string | null;
+  to_number: string | null;
+  name: string | null;
+  status: string;
+  sub_status: string | null;
+  created_at: string;
+  call_duration: number | null;
+  call_cost: number | null;
+  agent_id: string | null;
+  voicemail: number | null;
+  recording: string;
+  recording_path: string | null;
+}
+
+function* exportRows(
+  db: Db,
+  a: { workspaceId: string | null; filter: CallFilter; sort?: CallSort },
+): Iterator<ExportRow[], void> {
+  const w = whereOf(a.workspaceId, a.filter);
+  const from = fromClause(w);
+  const sql = `SELECT c.id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at, c.call_duration,
+      c.call_cost, c.agent_id, c.voicemail, coalesce(r.state, 'none') AS recording, r.path AS recording_path
+    ${from.sql.replace('WHERE', 'LEFT JOIN recordings r ON r.call_id = c.id WHERE')}
+    ORDER BY ${sortSql(a.sort)} LIMIT 5000 OFFSET ?`;
+  for (let offset = 0; ; offset += 5000) {
+    const rows = prepared<unknown[], ExportRow>(db, sql).all(...from.params, offset);
+    if (rows.length > 0) yield rows;
+    if (rows.length < 5000) return;
+  }
+}
+
+// ---------------------------------------------------------------- facets, campaigns, stats
+
+function facets(db: Db, a: { workspaceId: string }) {
+  return {
+    agents: prepared<[string], { id: string; name: string | null; calls: number }>(
+      db,
+      `SELECT agent_id AS id, max(agent_name) AS name, count(*) AS calls FROM calls
+       WHERE workspace_id = ? AND agent_id IS NOT NULL GROUP BY agent_id ORDER BY calls DESC`,
+    ).all(a.workspaceId),
+    statuses: prepared<[string], { value: string; calls: number }>(
+      db,
+      `SELECT status AS value, count(*) AS calls FROM calls WHERE workspace_id = ? GROUP BY status ORDER BY calls DESC`,
+    ).all(a.workspaceId),
+    subStatuses: prepared<[string], { value: string; calls: number }>(
+      db,
+      `SELECT sub_status AS value, count(*) AS calls FROM calls WHERE workspace_id = ? AND sub_status IS NOT NULL
+       GROUP BY sub_status ORDER BY calls DESC`,
+    ).all(a.workspaceId),
+  };
+}
+
+function campaigns(db: Db, a: { workspaceId: string }) {
+  return prepared<
+    [{ ws: string }],
+    {
+      bulkListId: string;
+      workspaceId: string;
+      listId: number | null;
+      listName: string | null;
+      calls: number;
+      firstCallAt: string | null;
+      lastCallAt: string | null;
+    }
+  >(
+    db,
+    `WITH ids AS (
+       SELECT bulk_list_id FROM campaign_lists WHERE workspace_id = @ws
+       UNION SELECT DISTINCT bulk_list_id FROM calls WHERE workspace_id = @ws AND bulk_list_id IS NOT NULL)
+     SELECT ids.bulk_list_id AS bulkListId, @ws AS workspaceId, cl.list_id AS listId, l.name AS listName,
+       (SELECT count(*) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS calls,
+       (SELECT min(created_at) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS firstCallAt,
+       (SELECT max(created_at) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS lastCallAt
+     FROM ids LEFT JOIN campaign_lists cl ON cl.workspace_id = @ws AND cl.bulk_list_id = ids.bulk_list_id
+       LEFT JOIN contact_lists l ON l.id = cl.list_id
+     ORDER BY lastCallAt DESC NULLS LAST`,
+  ).all({ ws: a.workspaceId });
+}
+
+/** A round bin width giving about `bins` bins up to `max`. */
+export function binWidth(max: number, bins = 20): number {
+  if (!(max > 0)) return 1;
+  const raw = max / bins;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].find((m) => m * pow >= raw) ?? 10;
+  return step * pow;
+}
+
+function stats(db: Db, a: { workspaceId: string; filter: CallFilter }): CallStats {
+  const w = whereOf(a.workspaceId, a.filter);
+  const from = fromClause(w);
+  const all = <R>(sql: string, ...extra: unknown[]) =>
+    prepared<unknown[], R>(db, sql).all(...extra, ...from.params);
+  const totals = prepared<
+    unknown[],
+    {
+      n: number;
+      cost: number | null;
+      avgCost: number | null;
+      maxCost: number | null;
+      dur: number | null;
+      avgDur: number | null;
+      maxDur: number | null;
+      vm: number | null;
+      minMs: number | null;
+      maxMs: number | null;
+    }
+  >(
+    db,
+    `SELECT count(*) AS n, sum(c.call_cost) AS cost, avg(c.call_cost) AS avgCost, max(c.call_cost) AS maxCost,
+       sum(c.call_duration) AS dur, avg(c.call_duration) AS avgDur, max(c.call_duration) AS maxDur,
+       sum(c.voicemail) AS vm, min(c.created_ms) AS minMs, max(c.created_ms) AS maxMs ${from.sql}`,
+  ).get(...from.params)!;
+  const span = (totals.maxMs ?? 0) - (totals.minMs ?? 0);
+  const bucket = span <= 3 * 86_400_000 ? 'hour' : 'day';
+  const fmt = bucket === 'hour' ? '%Y-%m-%dT%H:00:00Z' : '%Y-%m-%dT00:00:00Z';
+  const width = binWidth(totals.maxDur ?? 0);
+  return {
+    total: totals.n,
+    byStatus: all<{ status: string; count: number }>(
+      `SELECT c.status AS status, count(*) AS count ${from.sql} GROUP BY c.status ORDER BY count DESC`,
+    ),
+    bySubStatus: all<{ subStatus: string; count: number }>(
+      `SELECT coalesce(c.sub_status, '(none)') AS subStatus, count(*) AS count ${from.sql}
+       GROUP BY c.sub_status ORDER BY count DESC`,
+    ),
+    overTime: {
+      bucket,
+      points: all<{ at: string; calls: number; completed: number; cost: number }>(
+        `SELECT strftime('${fmt}', c.created_ms / 1000, 'unixepoch') AS at, count(*) AS calls,
+           sum(c.status = 'completed') AS completed, coalesce(sum(c.call_cost), 0) AS cost
+         ${from.sql} GROUP BY at ORDER BY at`,
+      ),
+    },
+    duration: all<{ bin: number; count: number }>(
+      `SELECT CAST(c.call_duration / ? AS INTEGER) AS bin, count(*) AS count ${from.sql}
+       AND c.call_duration IS NOT NULL GROUP BY bin ORDER BY bin`,
+      width,
+    ).map((r) => ({ from: r.bin * width, to: (r.bin + 1) * width, count: r.count })),
+    cost: { total: totals.cost ?? 0, average: totals.avgCost, max: totals.maxCost },
+    durationSeconds: { total: totals.dur ?? 0, average: totals.avgDur },
+    voicemail: totals.vm ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------- campaign results
+
+/** A call's outcome for campaign results (the sandbox's and the docs' sub-statuses). */
+const OUTCOME_SQL = `CASE
+  WHEN lc.status IS NULL THEN 'not_called'
+  WHEN lc.status IN ('registered', 'ongoing', 'retry') THEN 'in_progress'
+  WHEN lc.voicemail = 1 OR lc.sub_status LIKE 'VOICEMAIL%' THEN 'voicemail'
+  WHEN lc.sub_status = 'USER_DID_NOT_JOIN' THEN 'no_answer'
+  WHEN lc.sub_status = 'NOT_ABLE_TO_CALL' THEN 'busy'
+  WHEN lc.status IN ('completed', 'forwarded') THEN 'completed'
+  ELSE 'failed' END`;
+
+/** The list's uploaded rows (valid, not excluded) with their latest call in this campaign. */
+const resultsCte = `WITH rows AS (
+  SELECT k.row, k.cells, k.e164,
+    (SELECT c.id FROM calls c WHERE c.bulk_list_id = @bulk AND c.workspace_id = @ws AND k.e164 IS NOT NULL
+       AND c.to_number = '+' || k.e164 ORDER BY c.created_ms DESC, c.id DESC LIMIT 1) AS call_id,
+    (SELECT count(*) FROM calls c WHERE c.bulk_list_id = @bulk AND c.workspace_id = @ws AND k.e164 IS NOT NULL
+       AND c.to_number = '+' || k.e164) AS calls
+  FROM contacts k WHERE k.list_id = @list AND k.bucket = 0 AND k.excluded = 0),
+results AS (
+  SELECT rows.row, rows.cells, rows.e164, rows.calls, lc.id AS call_id, lc.status, lc.sub_status,
+    lc.created_at, lc.call_duration, ${OUTCOME_SQL} AS outcome
+  FROM rows LEFT JOIN calls lc ON lc.id = rows.call_id)`;
+
+function campaignList(db: Db, a: { workspaceId: string; bulkListId: string }) {
+  return (
+    prepared<[string, string], { listId: number; listName: string }>(
+      db,
+      `SELECT cl.list_id AS listId, l.name AS listName FROM campaign_lists cl JOIN contact_lists l ON l.id = cl.list_id
+       WHERE cl.workspace_id = ? AND cl.bulk_list_id = ?`,
+    ).get(a.workspaceId, a.bulkListId) ?? null
+  );
+}
+
+function campaignResults(
+  db: Db,
+  a: { workspaceId: string; bulkListId: string; outcomes?: string[]; offset: number; limit: number },
+) {
+  const list = campaignList(db, a);
+  if (!list) return null;
+  const p = { bulk: a.bulkListId, ws: a.workspaceId, list: list.listId };
+  const counts = Object.fromEntries(CAMPAIGN_OUTCOMES.map((o) => [o, 0])) as OutcomeCounts;
+  for (const r of prepared<[typeof p], { outcome: keyof OutcomeCounts; n: number }>(
+    db,
+    `${resultsCte} SELECT outcome, count(*) AS n FROM results GROUP BY outcome`,
+  ).all(p))
+    counts[r.outcome] = r.n;
+  const outcomes = a.outcomes?.length ? a.outcomes : [...CAMPAIGN_OUTCOMES];
+  const pick = { ...p, outcomes: JSON.stringify(outcomes) };
+  const where = `outcome IN (SELECT value FROM json_each(@outcomes))`;
+  const total = outcomes.reduce((s, o) => s + (counts[o as keyof OutcomeCounts] ?? 0), 0);
+  const rows = prepared<
+    [typeof pick & { limit: number; offset: number }],
+    {
+      row: number;
+      cells: string;
+      e164: number | null;
+      calls: number;
+      call_id: string | null;
+      status: string | null;
+      sub_status: string | null;
+      created_at: string | null;
+      call_duration: number | null;
+      outcome: (typeof CAMPAIGN_OUTCOMES)[number];
+    }
+  >(db, `${resultsCte} SELECT * FROM results WHERE ${where} ORDER BY row LIMIT @limit OFFSET @offset`).all({
+    ...pick,
+    limit: a.limit,
+    offset: a.offset,
+  });
+  return {
+    ...list,
+    counts,
+    total,
+    offset: a.offset,
+    rows: rows.map((r) => ({
+      row: r.row,
+      cells: JSON.parse(r.cells) as string[],
+      phone: r.e164 === null ? null : `+${r.e164}`,
+      outcome: r.outcome,
+      callId: r.call_id,
+      status: r.status,
+      subStatus: r.sub_status,
+      calledAt: r.created_at,
+      callDuration: r.call_duration,
+      calls: r.calls,
+    })),
+  };
+}
+
+/** Spreadsheet rows of the chosen outcomes (a follow-up list copies them). */
+function outcomeRows(
+  db: Db,
+  a: { workspaceId: string; bulkListId: string; outcomes: string[] },
+): number[] | null {
+  const list = campaignList(db, a);
+  if (!list) return null;
+  return prepared<[object], number>(
+    db,
+    `${resultsCte} SELECT row FROM results WHERE outcome IN (SELECT value FROM json_each(@outcomes)) ORDER BY row`,
+  )
+    .pluck()
+    .all({ bulk: a.bulkListId, ws: a.workspaceId, list: list.listId, outcomes: JSON.stringify(a.outcomes) });
+}
+
+/**
+ * A follow-up contact list in one transaction: the launched list's settings (columns, mapping,
+ * engine setup) and the rows of the chosen outcomes, keeping their spreadsheet row numbers and
+ * cells; positions renumbered, numbers and counts rebuilt as after an import.
+ */
+function followUpList(
+  db: Db,
+  a: { workspaceId: string; bulkListId: string; outcomes: string[]; name: string; now: string },
+): { list: StoredList; rows: number } | null {
+  const source = campaignList(db, a);
+  if (!source) return null;
+  const rows = outcomeRows(db, a) ?? [];
+  return db.transaction(() => {
+    const id = Number(
+      prepared(
+        db,
+        `INSERT INTO contact_lists (name, file_name, file_bytes, status, encoding, delimiter, phone_column, country,
+           detected, mapping, headers, setup, counts, report, created_at, updated_at)
+         SELECT ?, file_name, file_bytes, 'ready', encoding, delimiter, phone_column, country, detected, mapping,
+           headers, setup, counts, NULL, ?, ? FROM contact_lists WHERE id = ?`,
+      ).run(a.name, a.now, a.now, source.listId).lastInsertRowid,
+    );
+    const columns = prepared<[], { name: string }>(db, `SELECT name FROM pragma_table_info('contacts')`)
+      .all()
+      .map((c) => c.name);
+    const picked = columns.map((c) =>
+      c === 'list_id' ? '@id' : c === 'pos' ? '(row_number() OVER (ORDER BY row)) - 1' : c,
+    );
+    prepared(
+      db,
+      `INSERT INTO contacts (${columns.join(', ')})
+       SELECT ${picked.join(', ')} FROM contacts
+       WHERE list_id = @source AND row IN (SELECT value FROM json_each(@rows)) ORDER BY row`,
+    ).run({ id, source: source.listId, rows: JSON.stringify(rows) });
+    rebuildNumbers(db, id);
+    prepared(db, `UPDATE contact_lists SET counts = ? WHERE id = ?`).run(JSON.stringify(recount(db, id)), id);
+    return { list: getList(db, id) as StoredList, rows: rows.length };
+  })();
+}
+
+export const callsQueries = {
+  'calls.upsert': query(upsertCalls),
+  'calls.syncState': query((db, a: { workspaceId: string }) => ({
+    ...readSync(db, a.workspaceId),
+    calls: callCount(db, a.workspaceId),
+    recordings: recordingCounts(db, a.workspaceId),
+  })),
+  'calls.saveSync': query(writeSync),
+  'calls.openTimes': query(openCallTimes),
+  'calls.campaignIds': query(campaignIds),
+  'calls.list': query(listCalls),
+  'calls.get': query(getCall),
+  'calls.export': stream(exportRows),
+  'calls.facets': query(facets),
+  'calls.campaigns': query(campaigns),
+  'calls.stats': query(stats),
+  'calls.campaignResults': query(campaignResults),
+  'calls.outcomeRows': query(outcomeRows),
+  'calls.followUpList': query(followUpList),
+  'recordings.next': query(nextRecordings),
+  'recordings.update': query(updateRecording),
+  'recordings.expireOverdue': query(expireOverdue),
+  'recordings.counts': query((db, a: { workspaceId: string | null }) => recordingCounts(db, a.workspaceId)),
+  'recordings.retentionVictims': query(retentionVictims),
+  'recordings.savedBytes': query(savedBytes),
+};

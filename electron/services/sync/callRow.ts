@@ -1,0 +1,89 @@
+// One call record of the history → the columns stored in `calls` (runs in the DB worker).
+import type { CallRecord } from '../../../shared/service/history.ts';
+import { normalizeTimestamp, normalizeTranscript } from '../../../shared/service/normalize.ts';
+import type { TranscriptTurnView } from '../../../shared/service/normalize.ts';
+import { terminalCallStatuses } from '../../../shared/service/enums.ts';
+
+/** Recordings answer 410 this long after the call ended (the service's docs: 24 hours). */
+export const RECORDING_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const terminal = new Set<string>(terminalCallStatuses);
+
+export interface CallColumns {
+  id: string;
+  to_number: string | null;
+  name: string | null;
+  status: string;
+  sub_status: string | null;
+  terminal: number;
+  created_at: string;
+  created_ms: number;
+  call_duration: number | null;
+  call_cost: number | null;
+  voicemail: number | null;
+  agent_id: string | null;
+  agent_name: string | null;
+  transcript_json: string;
+  transcript_raw: string | null;
+  transcript_text: string;
+  number_text: string;
+  raw: string;
+  /** The recording URL and when it stops working (null: no recording yet). */
+  recordingUrl: string | null;
+  recordingExpiresMs: number | null;
+}
+
+/** Transcript turns, or the text as received when it is not a list of turns. */
+export function parseTranscript(value: CallRecord['transcript']): {
+  turns: TranscriptTurnView[];
+  raw: string | null;
+} {
+  if (value === null || value === undefined) return { turns: [], raw: null };
+  const turns = normalizeTranscript(value);
+  if (turns.length > 0) return { turns, raw: null };
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  // An empty list is a conversation with no turns, not an unreadable one.
+  return { turns, raw: /^\s*(\[\s*\])?\s*$/.test(text) ? null : text };
+}
+
+/** Digits of a number, and its last ten (a local number is found without its country code). */
+export function numberText(toNumber: string | null | undefined): string {
+  const digits = (toNumber ?? '').replace(/\D/g, '');
+  if (digits === '') return '';
+  return digits.length > 10 ? `${digits} ${digits.slice(-10)}` : digits;
+}
+
+export function callColumns(r: CallRecord): CallColumns {
+  const createdAt = normalizeTimestamp(r.created_at) ?? r.created_at;
+  const createdMs = Date.parse(createdAt);
+  const { turns, raw } = parseTranscript(r.transcript);
+  const attemptMs = r.call_attempt_time ? Date.parse(normalizeTimestamp(r.call_attempt_time) ?? '') : NaN;
+  const endedMs = (Number.isNaN(attemptMs) ? createdMs : attemptMs) + (r.call_duration ?? 0) * 1000;
+  return {
+    id: r.id,
+    to_number: r.to_number ?? null,
+    name: r.name ?? null,
+    status: r.status,
+    sub_status: r.sub_status ?? null,
+    terminal: terminal.has(r.status) ? 1 : 0,
+    created_at: createdAt,
+    created_ms: createdMs,
+    call_duration: r.call_duration ?? null,
+    call_cost: r.call_cost ?? null,
+    voicemail:
+      r.voicemail_detected === null || r.voicemail_detected === undefined
+        ? null
+        : r.voicemail_detected
+          ? 1
+          : 0,
+    agent_id: r.agent?.id ?? null,
+    agent_name: r.agent?.agent_name ?? null,
+    transcript_json: JSON.stringify(turns),
+    transcript_raw: raw,
+    transcript_text: raw ?? turns.map((t) => t.text).join('\n'),
+    number_text: numberText(r.to_number),
+    raw: JSON.stringify(r),
+    recordingUrl: r.audio_recording ?? null,
+    recordingExpiresMs: r.audio_recording ? endedMs + RECORDING_LIFETIME_MS : null,
+  };
+}

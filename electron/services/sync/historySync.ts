@@ -1,0 +1,363 @@
+// One history sync pass of one workspace: GET /calling/history in time windows and pages, stored
+// by the DB worker while the next page is fetched. Newest first, so offset paging shifts when calls
+// arrive during a pass: windows overlap, ids dedupe, and a window whose distinct ids fall short of
+// its total is paged again. Calls not yet terminal are revisited; each campaign (bulk_list_id) is
+// read with its filter to link its calls. Progress (a cursor in time) is saved after each window,
+// so a pass killed half-way resumes where it stopped.
+import type { CallRecord, HistoryQuery } from '../../../shared/service/history.ts';
+import { isApiError } from '../api/apiError.ts';
+import type { DbClient } from '../db/client.ts';
+import type { SyncPass } from '../db/queries/calls.ts';
+import { callColumns } from './callRow.ts';
+
+export interface HistoryPageRecords {
+  records: CallRecord[];
+  count: number;
+  total: number | null;
+}
+
+/** The one call the engine makes (the API client's listCallHistoryRecords, with no retries of its own). */
+export type FetchHistory = (
+  query: HistoryQuery,
+  opts: { signal: AbortSignal },
+) => Promise<HistoryPageRecords>;
+
+export interface SyncPolicy {
+  pageSize: number;
+  /** Attempts per page before the pass fails. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Longest Retry-After honoured as given (longer ones are capped to this). */
+  maxRetryAfterMs: number;
+  /** A window reporting more calls than this is split in two (down to minWindowMs). */
+  maxWindowCalls: number;
+  /** Windows are sized for about this many calls (a few pages: small offsets, cheap rechecks). */
+  targetWindowCalls: number;
+  initialWindowMs: number;
+  maxWindowMs: number;
+  minWindowMs: number;
+  /** Adjacent windows overlap by this much; an incremental pass starts this long before the watermark. */
+  windowOverlapMs: number;
+  incrementalOverlapMs: number;
+  /** First pass of a workspace: this far back. */
+  firstLookbackMs: number;
+}
+
+export const defaultSyncPolicy: SyncPolicy = {
+  pageSize: 1000,
+  maxAttempts: 8,
+  baseDelayMs: 250,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+  maxWindowCalls: 20_000,
+  targetWindowCalls: 5000,
+  initialWindowMs: 24 * 3600_000,
+  maxWindowMs: 14 * 24 * 3600_000,
+  minWindowMs: 60_000,
+  windowOverlapMs: 1000,
+  incrementalOverlapMs: 15 * 60_000,
+  firstLookbackMs: 90 * 24 * 3600_000,
+};
+
+export interface SyncCounters {
+  received: number;
+  inserted: number;
+  updated: number;
+  pages: number;
+  retries: number;
+  windowsDone: number;
+  windowsTotal: number;
+}
+
+export interface SyncProgress extends SyncCounters {
+  phase: 'history' | 'revisit' | 'campaigns';
+  message: string | null;
+}
+
+/** Why a pass stopped without storing everything (the CLI prints `message`, the UI shows it). */
+export class SyncFailure extends Error {
+  readonly code: 'key_rejected' | 'unreachable' | 'rejected' | 'cancelled';
+  constructor(code: SyncFailure['code'], message: string) {
+    super(message);
+    this.name = 'SyncFailure';
+    this.code = code;
+  }
+}
+
+export interface HistorySyncOptions {
+  db: DbClient;
+  workspaceId: string;
+  fetchHistory: FetchHistory;
+  signal: AbortSignal;
+  /** Re-read from here (ignores the watermark and any unfinished pass). */
+  sinceMs?: number;
+  now?: () => number;
+  policy?: Partial<SyncPolicy>;
+  onProgress?: (p: SyncProgress) => void;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface HistorySyncResult extends SyncCounters {
+  fromMs: number;
+  toMs: number;
+  resumed: boolean;
+}
+
+const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+
+const MAX_QUEUED_PAGES = 4;
+
+const RETRYABLE = new Set(['rate_limited', 'server', 'unreachable', 'timeout', 'invalid_response']);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySyncResult> {
+  const policy = { ...defaultSyncPolicy, ...o.policy };
+  const now = o.now ?? Date.now;
+  const sleep = o.sleep ?? abortableSleep;
+  const random = o.random ?? Math.random;
+  const counters: SyncCounters = {
+    received: 0,
+    inserted: 0,
+    updated: 0,
+    pages: 0,
+    retries: 0,
+    windowsDone: 0,
+    windowsTotal: 0,
+  };
+  let phase: SyncProgress['phase'] = 'history';
+  let message: string | null = null;
+  const progress = () => o.onProgress?.({ ...counters, phase, message });
+
+  const cancelled = () => new SyncFailure('cancelled', 'Sync cancelled');
+  const checkAbort = () => {
+    if (o.signal.aborted) throw cancelled();
+  };
+
+  // Stores run in order on one chain while the next pages are fetched (also across windows); a
+  // window's cursor is saved on the same chain, so it never runs ahead of what is stored.
+  let storing: Promise<void> = Promise.resolve();
+  let queued = 0;
+
+  /** One page with the engine's retry policy (capped exponential backoff with jitter, Retry-After). */
+  async function fetchPage(q: HistoryQuery): Promise<HistoryPageRecords> {
+    for (let attempt = 1; ; attempt++) {
+      checkAbort();
+      try {
+        const page = await o.fetchHistory(q, { signal: o.signal });
+        counters.pages++;
+        if (message !== null) {
+          message = null;
+          progress();
+        }
+        return page;
+      } catch (error) {
+        if (o.signal.aborted) throw cancelled();
+        if (isApiError(error) && error.kind === 'unauthorized')
+          throw new SyncFailure('key_rejected', 'The calling service rejected the API key (key rejected).');
+        const retryable = isApiError(error) && RETRYABLE.has(error.kind);
+        const reason = error instanceof Error ? error.message : String(error);
+        if (!retryable) throw new SyncFailure('rejected', `History request refused: ${reason}`);
+        if (attempt >= policy.maxAttempts)
+          throw new SyncFailure('unreachable', `History page failed after ${attempt} attempts: ${reason}`);
+        const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+        const delay =
+          isApiError(error) && error.retryAfterSeconds !== undefined
+            ? Math.min(policy.maxRetryAfterMs, error.retryAfterSeconds * 1000)
+            : Math.round(exp / 2 + random() * (exp / 2));
+        counters.retries++;
+        message = `Retrying in ${Math.max(1, Math.round(delay / 1000))} s (${isApiError(error) ? error.kind : 'error'})`;
+        progress();
+        await sleep(delay, o.signal).catch(() => {
+          throw cancelled();
+        });
+      }
+    }
+  }
+
+  /**
+   * Pages one window into the database (storing page n while fetching page n+1). Answers 'split'
+   * without paging when the window is too big to page reliably and may still be halved.
+   */
+  async function syncWindow(
+    startMs: number,
+    endMs: number,
+    bulkListId: string | null,
+    canSplit: boolean,
+  ): Promise<number | 'split'> {
+    const base = {
+      start_date: iso(startMs - policy.windowOverlapMs),
+      end_date: iso(endMs),
+      limit: policy.pageSize,
+      ...(bulkListId ? { bulk_list_id: bulkListId } : {}),
+    };
+    const store = (records: CallRecord[]) => {
+      if (records.length === 0) return;
+      // Columns are made here, on the main thread, while the DB worker writes the previous page.
+      const rows = records.map(callColumns);
+      queued++;
+      storing = storing.then(async () => {
+        queued--;
+        const r = await o.db.call('calls.upsert', {
+          workspaceId: o.workspaceId,
+          bulkListId,
+          rows,
+          nowIso: new Date().toISOString(),
+        });
+        counters.inserted += r.inserted;
+        counters.updated += r.updated;
+        progress();
+      });
+      // Surface a store failure at the next await of `storing`, never as an unhandled rejection.
+      storing.catch(() => undefined);
+    };
+    const seen = new Set<string>();
+    for (let round = 0; round < 4; round++) {
+      let offset = 0;
+      let maxTotal = 0;
+      let totalKnown = true;
+      for (;;) {
+        // Fetching runs ahead of storing by a few pages at most.
+        if (queued >= MAX_QUEUED_PAGES) await storing;
+        const page = await fetchPage({ ...base, offset });
+        if (
+          offset === 0 &&
+          round === 0 &&
+          canSplit &&
+          (page.total === null || page.total > policy.maxWindowCalls)
+        ) {
+          store(page.records);
+          return 'split';
+        }
+        counters.received += page.records.length;
+        for (const r of page.records) seen.add(r.id);
+        if (page.total === null) totalKnown = false;
+        else maxTotal = Math.max(maxTotal, page.total);
+        store(page.records);
+        if (page.records.length < policy.pageSize) break;
+        offset += page.records.length;
+      }
+      // Calls that arrived above our position shifted the rest down: page the window again.
+      if (!totalKnown || seen.size >= maxTotal) break;
+      message = `Window ${iso(startMs)} changed during the pass; reading it again`;
+      progress();
+    }
+    message = null;
+    return seen.size;
+  }
+
+  /** Windows from fromMs to toMs, oldest first, adaptive in size; `onCursor` after each one. */
+  async function syncRange(
+    fromMs: number,
+    toMs: number,
+    bulkListId: string | null,
+    onCursor?: (cursorMs: number) => Promise<void>,
+  ): Promise<void> {
+    let cursor = fromMs;
+    let size = policy.initialWindowMs;
+    counters.windowsTotal += Math.max(1, Math.ceil((toMs - fromMs) / size));
+    progress();
+    while (cursor < toMs) {
+      checkAbort();
+      const end = Math.min(toMs, cursor + size);
+      const canSplit = end - cursor > policy.minWindowMs;
+      const outcome = await syncWindow(cursor, end, bulkListId, canSplit);
+      if (outcome === 'split') {
+        size = Math.max(policy.minWindowMs, Math.floor((end - cursor) / 2));
+        counters.windowsTotal++;
+        continue;
+      }
+      const span = end - cursor;
+      cursor = end;
+      counters.windowsDone++;
+      // Next window sized for about targetWindowCalls calls at this window's density.
+      size = Math.min(
+        policy.maxWindowMs,
+        Math.max(
+          policy.minWindowMs,
+          outcome === 0 ? span * 4 : Math.floor((span * policy.targetWindowCalls) / outcome),
+        ),
+      );
+      counters.windowsTotal = Math.max(
+        counters.windowsTotal,
+        counters.windowsDone + Math.ceil((toMs - cursor) / size),
+      );
+      progress();
+      if (onCursor) {
+        const at = cursor;
+        storing = storing.then(() => onCursor(at));
+        storing.catch(() => undefined);
+      }
+    }
+  }
+
+  // ---- the pass
+  const state = await o.db.call('calls.syncState', { workspaceId: o.workspaceId });
+  let pass: SyncPass;
+  let resumed = false;
+  if (o.sinceMs === undefined && state.pass) {
+    pass = state.pass;
+    resumed = true;
+  } else {
+    const toMs = now() + 60_000;
+    const fromMs =
+      o.sinceMs ??
+      (state.watermarkMs !== null
+        ? state.watermarkMs - policy.incrementalOverlapMs
+        : toMs - policy.firstLookbackMs);
+    pass = { fromMs, toMs, cursorMs: fromMs };
+    await o.db.call('calls.saveSync', { workspaceId: o.workspaceId, pass });
+  }
+
+  // Calls left non-terminal before this pass's range: narrow windows around each (grouped).
+  phase = 'revisit';
+  const open = await o.db.call('calls.openTimes', { workspaceId: o.workspaceId, beforeMs: pass.fromMs });
+  for (const [start, end] of groupTimes(open, 10 * 60_000)) {
+    await syncWindow(start - 1000, end + 1000, null, false);
+  }
+
+  phase = 'history';
+  await syncRange(pass.cursorMs, pass.toMs, null, async (cursorMs) => {
+    pass = { ...pass, cursorMs };
+    await o.db.call('calls.saveSync', { workspaceId: o.workspaceId, pass });
+  });
+
+  await storing;
+  phase = 'campaigns';
+  const campaignIds = await o.db.call('calls.campaignIds', { workspaceId: o.workspaceId });
+  for (const id of campaignIds) await syncRange(pass.fromMs, pass.toMs, id);
+  await storing;
+
+  await o.db.call('calls.saveSync', {
+    workspaceId: o.workspaceId,
+    pass: null,
+    finished: { watermarkMs: pass.toMs, at: new Date().toISOString() },
+  });
+  progress();
+  return { ...counters, fromMs: pass.fromMs, toMs: pass.toMs, resumed };
+}
+
+/** Sorted times → [start, end] groups whose neighbours are less than `gapMs` apart. */
+export function groupTimes(times: readonly number[], gapMs: number): Array<[number, number]> {
+  const groups: Array<[number, number]> = [];
+  for (const t of times) {
+    const last = groups[groups.length - 1];
+    if (last && t - last[1] < gapMs) last[1] = t;
+    else groups.push([t, t]);
+  }
+  return groups;
+}

@@ -1,0 +1,129 @@
+// A workspace's whole sync as the app and the CLI run it: the history pass, then the recordings
+// queue, with one status object (shared/ipc/channels/calls.ts SyncStatus) kept up to date.
+import type { SyncStatus } from '../../../shared/ipc/channels/calls.ts';
+import type { DbClient } from '../db/client.ts';
+import type { FetchHistory, SyncPolicy } from './historySync.ts';
+import { runHistorySync, SyncFailure } from './historySync.ts';
+import type { RecordingsResult } from './recordings.ts';
+import { saveRecordings } from './recordings.ts';
+
+export interface WorkspaceSyncOptions {
+  db: DbClient;
+  dataDir: string;
+  workspaceId: string;
+  fetchHistory: FetchHistory;
+  signal: AbortSignal;
+  sinceMs?: number;
+  recordings: boolean;
+  policy?: Partial<SyncPolicy>;
+  onStatus?: (s: SyncStatus) => void;
+}
+
+export interface WorkspaceSyncReport {
+  ok: boolean;
+  status: SyncStatus;
+  recordings: RecordingsResult;
+}
+
+export async function idleStatus(db: DbClient, workspaceId: string): Promise<SyncStatus> {
+  const s = await db.call('calls.syncState', { workspaceId });
+  return {
+    workspaceId,
+    state: s.pass ? 'failed' : 'idle',
+    phase: null,
+    received: 0,
+    inserted: 0,
+    updated: 0,
+    pages: 0,
+    retries: 0,
+    windowsDone: 0,
+    windowsTotal: 0,
+    calls: s.calls,
+    recordings: s.recordings,
+    startedAt: null,
+    finishedAt: null,
+    lastSyncedAt: s.lastSyncedAt,
+    watermark: s.watermarkMs === null ? null : new Date(s.watermarkMs).toISOString(),
+    message: s.pass ? 'The last sync stopped before the end; the next one resumes it.' : null,
+  };
+}
+
+export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<WorkspaceSyncReport> {
+  const status: SyncStatus = {
+    ...(await idleStatus(o.db, o.workspaceId)),
+    state: 'running',
+    phase: 'history',
+    message: null,
+    startedAt: new Date().toISOString(),
+  };
+  let lastEmit = 0;
+  const emit = (force = false) => {
+    const t = Date.now();
+    if (!force && t - lastEmit < 250) return;
+    lastEmit = t;
+    o.onStatus?.({ ...status, recordings: { ...status.recordings } });
+  };
+  emit(true);
+  const recordings: RecordingsResult = { saved: 0, expired: 0, failed: 0, retried: 0, resumed: 0 };
+  const refresh = async () => {
+    const s = await o.db.call('calls.syncState', { workspaceId: o.workspaceId });
+    status.calls = s.calls;
+    status.recordings = s.recordings;
+    status.lastSyncedAt = s.lastSyncedAt;
+    status.watermark = s.watermarkMs === null ? null : new Date(s.watermarkMs).toISOString();
+  };
+  try {
+    await runHistorySync({
+      db: o.db,
+      workspaceId: o.workspaceId,
+      fetchHistory: o.fetchHistory,
+      signal: o.signal,
+      ...(o.sinceMs !== undefined ? { sinceMs: o.sinceMs } : {}),
+      ...(o.policy ? { policy: o.policy } : {}),
+      onProgress: (p) => {
+        Object.assign(status, p);
+        emit();
+      },
+    });
+    await refresh();
+    if (o.recordings) {
+      status.phase = 'recordings';
+      status.message = null;
+      emit(true);
+      Object.assign(
+        recordings,
+        await saveRecordings({
+          db: o.db,
+          dataDir: o.dataDir,
+          workspaceId: o.workspaceId,
+          signal: o.signal,
+          onProgress: (r) => {
+            status.message = `Recordings: ${r.saved} saved, ${r.expired} expired, ${r.failed} failed`;
+            emit();
+          },
+        }),
+      );
+      await refresh();
+    }
+    if (o.signal.aborted) throw new SyncFailure('cancelled', 'Sync cancelled');
+    status.state = 'done';
+    status.message = null;
+  } catch (error) {
+    const failure = error instanceof SyncFailure ? error : null;
+    status.state = failure?.code === 'cancelled' ? 'cancelled' : 'failed';
+    status.message = failure
+      ? failure.message
+      : 'The sync stopped on an unexpected error (details in the log).';
+    await refresh().catch(() => undefined);
+    if (!failure) {
+      status.finishedAt = new Date().toISOString();
+      status.phase = null;
+      emit(true);
+      throw error;
+    }
+  }
+  status.finishedAt = new Date().toISOString();
+  status.phase = null;
+  emit(true);
+  return { ok: status.state === 'done', status: { ...status }, recordings };
+}

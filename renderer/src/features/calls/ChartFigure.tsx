@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef } from 'react';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { cssVar, seriesColours } from './themeColors.ts';
+
+// Only the pieces these charts use (keeps the bundle small).
+Chart.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Legend,
+  Tooltip,
+);
+
+export interface ChartSeries {
+  label: string;
+  values: number[];
+}
+
+export interface ChartFigureProps {
+  title: string;
+  kind: 'bar' | 'line';
+  /** One label per value of each series (the x axis, or the bars). */
+  labels: string[];
+  series: ChartSeries[];
+  /** How a number is shown in the table (counts by default). */
+  format?: (n: number) => string;
+  /** Bars drawn sideways (long category names read better). */
+  horizontal?: boolean;
+}
+
+const countFormat = (n: number) => new Intl.NumberFormat().format(n);
+
+/**
+ * One chart (chart.js on a canvas) with its text alternative: the same numbers as a table, which a
+ * screen reader reads and anyone can open. Colours come from the theme.
+ */
+export function ChartFigure({
+  title,
+  kind,
+  labels,
+  series,
+  format = countFormat,
+  horizontal,
+}: ChartFigureProps) {
+  const id = useId();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const colours = seriesColours();
+    const text = cssVar('--text-muted');
+    const grid = cssVar('--border');
+    const chart = new Chart(canvas, {
+      type: kind,
+      data: {
+        labels,
+        datasets: series.map((s, i) => ({
+          label: s.label,
+          data: s.values,
+          backgroundColor: colours[i % colours.length],
+          borderColor: colours[i % colours.length],
+          borderWidth: kind === 'line' ? 2 : 0,
+          pointRadius: kind === 'line' ? 2 : 0,
+        })),
+      },
+      options: {
+        indexAxis: horizontal ? 'y' : 'x',
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: {
+          legend: { display: series.length > 1, labels: { color: text } },
+          tooltip: { enabled: true },
+        },
+        scales: {
+          x: { ticks: { color: text, autoSkip: !horizontal }, grid: { color: grid } },
+          y: { ticks: { color: text, autoSkip: !horizontal }, grid: { color: grid }, beginAtZero: true },
+        },
+      },
+    });
+    return () => chart.destroy();
+  }, [kind, labels, series, horizontal]);
+
+  return (
+    <figure className="chart-figure" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="chart-title">
+        {title}
+      </figcaption>
+      {/* Sideways bars get room for every category label. */}
+      <div
+        className="chart-canvas"
+        style={horizontal ? { height: Math.max(220, labels.length * 22 + 40) } : undefined}
+      >
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`${title} (chart; the numbers are in the table below)`}
+        />
+      </div>
+      <details className="chart-numbers">
+        <summary>Numbers: {title}</summary>
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{horizontal || kind === 'bar' ? 'Category' : 'Period'}</th>
+              {series.map((s) => (
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {labels.map((label, row) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{format(s.values[row] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,30 @@
+// Display formats for the Calls page.
+
+/** 75 → "1:15"; 3725 → "1:02:05". */
+export function formatClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+export const formatCost = (cost: number | null | undefined): string =>
+  cost === null || cost === undefined
+    ? '—'
+    : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(cost);
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(at);
+}
+
+/** "no_answer" → "No answer"; "NO_ANSWER" → "No answer". */
+export function humanize(code: string | null | undefined): string {
+  if (!code) return '—';
+  const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
