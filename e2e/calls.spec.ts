@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { CallsPage, useSandboxWorkspace } from './pages/CallsPage.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { sandboxControl, seedRecentCalls } from './support/sandboxControl.ts';
 
 // The Calls page end to end in Chromium through the browser host (real back end, real SQLite, real
@@ -15,6 +17,15 @@ function distinctiveWord(transcript: string): string {
   const word = [...words].sort((a, b) => b.length - a.length)[0];
   if (!word) throw new Error(`no searchable word in ${transcript}`);
   return word;
+}
+
+/** axe (WCAG 2.1 AA) on what is on screen, in the light and the dark theme. */
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoAxeViolations(page, `${where} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test.describe('calls', () => {
@@ -44,6 +55,7 @@ test.describe('calls', () => {
     expect(Number(await calls.figure('pages').textContent())).toBeGreaterThan(0);
     await expect(calls.lastSynced).toHaveText('Last synced: just now');
     await calls.expectTotal(SEEDED);
+    await expectAccessible(page, 'the calls table with synced calls');
 
     // Filter: only completed calls, as many as the service has.
     await calls.filter('Status').selectOption('completed');
@@ -91,6 +103,7 @@ test.describe('calls', () => {
     const transcript = calls.detail.getByRole('list', { name: 'Transcript' });
     await expect(transcript).toContainText(word);
     await expect(transcript.locator('.turn.is-user').first()).toBeVisible();
+    await expectAccessible(page, 'a call with its transcript and player');
 
     // Play the saved recording: the audio element plays and its time moves.
     const play = calls.detail.getByRole('button', { name: 'Play' });
@@ -119,6 +132,11 @@ test.describe('calls', () => {
     await expect(page.getByTestId('audio-time')).not.toHaveText(/^0:00 \//);
 
     await calls.detail.getByRole('button', { name: 'Back to calls' }).click();
+    await expect(calls.table).toBeVisible();
+    await calls.tab('Charts').click();
+    await expect(page.getByTestId('stats-figures')).toBeVisible();
+    await expectAccessible(page, 'the calls charts');
+    await calls.tab('All calls').click();
     await expect(calls.table).toBeVisible();
 
     // From the keyboard: the table's first row opens with Enter.
