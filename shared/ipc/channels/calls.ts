@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callStatuses } from '../../service/enums.ts';
 import { channel, event } from '../define.ts';
 import { contactListSchema } from './contacts.ts';
 
@@ -18,16 +19,7 @@ export type RecordingState = (typeof RECORDING_STATES)[number];
 export const recordingStateSchema = z.enum(RECORDING_STATES);
 
 /** Statuses the service documents; stored calls may carry others (shown as they came). */
-export const CALL_STATUSES = [
-  'registered',
-  'ongoing',
-  'retry',
-  'error',
-  'completed',
-  'failed',
-  'cancelled',
-  'forwarded',
-] as const;
+export const CALL_STATUSES = callStatuses;
 
 /** What a contact row of a launched list came to (its latest call). */
 export const CAMPAIGN_OUTCOMES = [
