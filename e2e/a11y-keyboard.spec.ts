@@ -58,7 +58,7 @@ test('keyboard only: import a 10k list, fix a phone in the grid, exclude the res
 
   await tabTo(page, page.getByLabel('Prompt variables'));
   await page.keyboard.type('name, loan_amount, due_date');
-  await tabTo(page, page.getByRole('button', { name: 'Choose a CSV file…' }));
+  await tabTo(page, page.getByRole('button', { name: 'Choose a CSV or Excel file…' }));
   // Record what the live region says during the import (each message once).
   await page.evaluate(() => {
     const region = document.querySelector('[data-testid="announcer-polite"]')!;
@@ -76,18 +76,18 @@ test('keyboard only: import a 10k list, fix a phone in the grid, exclude the res
 
   // The end is announced, and focus lands on the list (not lost on <body>).
   await expect(page.getByTestId('announcer-polite')).toContainText(
-    'Import of contacts-10000-42.csv finished: 10,000 rows',
+    'Import of gen-contacts-10000-42.csv finished: 10,000 rows',
     { timeout: 60_000 },
   );
-  await expect(page.getByRole('heading', { level: 2, name: 'contacts-10000-42' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'gen-contacts-10000-42' })).toBeFocused();
   // Progress was said at a calm rate: at most one message per 10% or per 10 s, then the end.
   const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
-  const progress = said.filter((s) => s.startsWith('Importing contacts-10000-42.csv: '));
+  const progress = said.filter((s) => s.startsWith('Importing gen-contacts-10000-42.csv: '));
   expect(progress.length, said.join('\n')).toBeGreaterThan(0);
   expect(progress.length, said.join('\n')).toBeLessThanOrEqual(
     11 + Math.ceil((Date.now() - startedAt) / 10_000),
   );
-  expect(said.at(-1)).toMatch(/^Import of contacts-10000-42\.csv finished: 10,000 rows/);
+  expect(said.at(-1)).toMatch(/^Import of gen-contacts-10000-42\.csv finished: 10,000 rows/);
   const valid = Number((await page.locator('[data-count="valid"]').innerText()).replace(/,/g, ''));
   const invalid = Number((await page.locator('[data-count="invalid"]').innerText()).replace(/,/g, ''));
 
@@ -146,7 +146,7 @@ test('"?" and the sidebar button show the keyboard shortcuts; Escape closes and 
   await expect(help).toHaveCount(0);
 
   // Elsewhere it opens the help; focus moves in; every page's shortcut is listed; Escape closes.
-  const choose = page.getByRole('button', { name: 'Choose a CSV file…' });
+  const choose = page.getByRole('button', { name: 'Choose a CSV or Excel file…' });
   await choose.focus();
   await page.keyboard.press('?');
   await expect(help).toBeVisible();

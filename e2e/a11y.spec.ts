@@ -118,7 +118,7 @@ for (const scheme of ['light', 'dark'] as const) {
       'Add workspace',
       'Edit Second desk',
       'Remove Second desk?',
-      /^Delete contacts-20000/,
+      /^Delete gen-contacts-20000/,
     ]) {
       const found = dialogs.some((d) => (typeof expected === 'string' ? d === expected : expected.test(d)));
       expect(found, `dialog ${expected} checked; checked: ${dialogs.join(', ')}`).toBe(true);

@@ -82,8 +82,9 @@ test.describe('calls', () => {
     // Search a word of one call's transcript: that call is found, the word highlighted.
     const target = history.find((c) => c.status === 'completed' && c.transcript && c.audio_recording)!;
     const word = distinctiveWord(String(target.transcript));
+    // Search covers transcripts, names and numbers: a call whose name has the word counts too.
     const withWord = history.filter((c) =>
-      String(c.transcript ?? '')
+      `${String(c.transcript ?? '')} ${c.name ?? ''} ${c.to_number ?? ''}`
         .toLowerCase()
         .includes(word.toLowerCase()),
     );

@@ -378,7 +378,7 @@ describe('campaign-desk commands and help', () => {
     const r = run(['frobnicate']);
     expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toBe(
-      'campaign-desk: unknown command "frobnicate" (commands: clean, sandbox, web, agents, launch) (see campaign-desk --help)',
+      'campaign-desk: unknown command "frobnicate" (commands: clean, sandbox, web, agents, launch, sync, calls) (see campaign-desk --help)',
     );
   });
 
