@@ -10,6 +10,10 @@ if ! command -v dbus-run-session >/dev/null || ! command -v gnome-keyring-daemon
 fi
 export XDG_DATA_HOME="${DESK_KEYRING_HOME:-$(mktemp -d "${TMPDIR:-/tmp}/desk-keyring.XXXXXX")}"
 mkdir -p "$XDG_DATA_HOME"
+# A private runtime folder too: gnome-keyring puts its control socket in $XDG_RUNTIME_DIR/keyring, so
+# two runs sharing one folder replace each other's daemon and the first run's keychain calls hang.
+export XDG_RUNTIME_DIR="$(mktemp -d "${TMPDIR:-/tmp}/desk-runtime.XXXXXX")"
+chmod 700 "$XDG_RUNTIME_DIR"
 exec dbus-run-session -- bash -c '
   printf %s "${DESK_KEYRING_PASSWORD:-campaign-desk-test}" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
   # The daemon creates and unlocks its login keyring asynchronously: wait for a real round trip
