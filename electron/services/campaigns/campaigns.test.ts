@@ -1,6 +1,7 @@
 // The campaigns channels through the desk, with the built-in sandbox (real HTTP) as the Sandbox
 // workspace's service: validation naming fields with nothing sent, the plan, drafts over a restart,
-// and a 60-row launch from an imported list that waits in the queue until confirmed, then starts once.
+// a 60-row launch from an imported list that goes out at once and starts once, and a launch made
+// while the service is unreachable that waits in the queue until confirmed or auto-sent.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import { writeMessyContacts } from './testing.ts';
 const dirs = tempDirs('desk-campaigns-');
 let desk: Desk;
 let secrets: SessionSecretStore;
-let control: (method: string, path: string) => Promise<unknown>;
+let control: (method: string, path: string, body?: unknown) => Promise<unknown>;
 let baseUrl: string;
 let apiKey: string;
 let agentId: string;
@@ -42,10 +43,11 @@ beforeAll(async () => {
   ).workspaces.find((w) => w.isSandbox)!;
   baseUrl = ws.baseUrl;
   apiKey = (await secrets.get(ws.id, 'apiKey'))!;
-  control = async (method, path) => {
+  control = async (method, path, body) => {
     const res = await fetch(`${baseUrl.replace(/\/v0$/, '/_sandbox')}${path}`, {
       method,
-      headers: { 'x-api-key': apiKey },
+      headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
     return res.json();
   };
@@ -156,22 +158,20 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
     expect(plan.estimatedFinish).not.toBeNull();
   });
 
-  it('waits in the queue until confirmed, then starts once with one call per valid row', async () => {
-    const queued = value<LaunchView>(
+  it('goes out at once while the service is reachable and starts once with one call per valid row', async () => {
+    const sent = value<LaunchView>(
       await desk.handle('campaigns:launch', { settings: settings({ listId: list.id }) }),
     );
-    expect(queued).toMatchObject({ state: 'queued', flow: 'standard', valid });
-    const q = value<{ launches: LaunchView[]; autoSend: boolean }>(await desk.handle('campaigns:queue', {}));
-    expect(q.autoSend).toBe(false);
-    expect(q.launches.map((l) => l.id)).toEqual([queued.id]);
+    expect(sent).toMatchObject({ flow: 'standard', valid });
+    expect(sent.state).not.toBe('queued');
+    expect(value<{ launches: LaunchView[] }>(await desk.handle('campaigns:queue', {})).launches).toEqual([]);
 
-    value(await desk.handle('campaigns:confirm-launch', { id: queued.id }));
     let t = value<{ launch: LaunchView; entries: TimelineEntry[] }>(
-      await desk.handle('campaigns:timeline', { id: queued.id }),
+      await desk.handle('campaigns:timeline', { id: sent.id }),
     );
     for (let i = 0; i < 200 && t.launch.state === 'pending'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      t = value(await desk.handle('campaigns:timeline', { id: queued.id }));
+      t = value(await desk.handle('campaigns:timeline', { id: sent.id }));
     }
     expect(t.launch.state).toBe('started');
     expect(t.entries.map((e) => `${e.step}:${e.outcome}`)).toEqual([
@@ -196,13 +196,14 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
     const listed = value<{
       campaigns: Array<{ launchId: string | null; serviceId: string | null; status: string }>;
     }>(await desk.handle('campaigns:list', { refresh: true }));
-    expect(listed.campaigns.find((c) => c.launchId === queued.id)).toMatchObject({ serviceId: id });
+    expect(listed.campaigns.find((c) => c.launchId === sent.id)).toMatchObject({ serviceId: id });
   }, 60_000);
 });
 
-describe('auto-send', () => {
-  it('sends a queued launch once turned on while the service is reachable', async () => {
-    const file = join(dirs.make(), 'auto.csv');
+describe('a launch made while the service is unreachable', () => {
+  /** Imports a small list and launches it while every service request is dropped: it is queued. */
+  async function launchOffline(name: string): Promise<{ queued: LaunchView; valid: number; faultId: number }> {
+    const file = join(dirs.make(), `${name}.csv`);
     const { valid } = writeMessyContacts(file, 40, 6);
     const { list } = await importThroughService(
       {
@@ -211,21 +212,50 @@ describe('auto-send', () => {
         importFinish: async (req) => value(await desk.handle('contacts:import-finish', req)),
       },
       new Uint8Array(readFileSync(file)),
-      { name: 'auto' },
+      { name },
     );
+    const { faults } = (await control('POST', '/faults', { path: '/v0*', kind: 'drop' })) as {
+      faults: Array<{ id: number }>;
+    };
+    const faultId = faults[faults.length - 1]!.id;
     const queued = value<LaunchView>(
-      await desk.handle('campaigns:launch', { settings: settings({ listId: list.id, name: 'Auto' }) }),
+      await desk.handle('campaigns:launch', { settings: settings({ listId: list.id, name }) }),
     );
     expect(queued.state).toBe('queued');
+    await control('DELETE', `/faults?id=${faultId}`);
+    return { queued, valid, faultId };
+  }
+  async function settled(id: string): Promise<LaunchView> {
+    let t = value<{ launch: LaunchView }>(await desk.handle('campaigns:timeline', { id }));
+    for (let i = 0; i < 200 && t.launch.state !== 'started'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      t = value(await desk.handle('campaigns:timeline', { id }));
+    }
+    return t.launch;
+  }
+
+  it('waits in the queue with nothing sent, back online, until the operator confirms it', async () => {
+    const before = ((await control('GET', '/stats?deliveries_limit=0')) as { start_attempts: unknown[] })
+      .start_attempts.length;
+    const { queued, valid } = await launchOffline('Confirmed');
+    const q = value<{ launches: LaunchView[]; autoSend: boolean }>(await desk.handle('campaigns:queue', {}));
+    expect(q.autoSend).toBe(false);
+    expect(q.launches.map((l) => l.id)).toEqual([queued.id]);
+    const after = ((await control('GET', '/stats?deliveries_limit=0')) as { start_attempts: unknown[] })
+      .start_attempts.length;
+    expect(after).toBe(before);
+
+    value(await desk.handle('campaigns:confirm-launch', { id: queued.id }));
+    expect(await settled(queued.id)).toMatchObject({ state: 'started', valid });
+    expect(value<{ launches: LaunchView[] }>(await desk.handle('campaigns:queue', {})).launches).toEqual([]);
+  }, 60_000);
+
+  it('goes out by itself once auto-send is turned on while the service is reachable', async () => {
+    const { queued, valid } = await launchOffline('Auto');
     expect(value(await desk.handle('campaigns:set-auto-send', { autoSend: true }))).toEqual({
       autoSend: true,
     });
-    let t = value<{ launch: LaunchView }>(await desk.handle('campaigns:timeline', { id: queued.id }));
-    for (let i = 0; i < 200 && t.launch.state !== 'started'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      t = value(await desk.handle('campaigns:timeline', { id: queued.id }));
-    }
-    expect(t.launch).toMatchObject({ state: 'started', valid });
+    expect(await settled(queued.id)).toMatchObject({ state: 'started', valid });
     expect(value<{ launches: LaunchView[] }>(await desk.handle('campaigns:queue', {})).launches).toEqual([]);
     value(await desk.handle('campaigns:set-auto-send', { autoSend: false }));
   }, 60_000);

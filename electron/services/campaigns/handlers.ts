@@ -266,7 +266,9 @@ export const campaignsDomain = defineDomain({
           fileName: `${s.name.trim().replace(/[^\w.-]+/g, '_') || 'campaign'}.csv`,
         };
         const flow = flowFor(rows);
-        const goNow = (await autoSend()) && (await online());
+        // Made while the service answers, a launch goes out at once (one click). Made offline, it waits
+        // in the queue for the operator's confirmation, or for auto-send once the service is back.
+        const goNow = await online();
         const launch = await ctx.db.call('campaigns.insertLaunch', {
           id,
           workspace_id: record.id,
