@@ -202,7 +202,9 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
 
 describe('a launch made while the service is unreachable', () => {
   /** Imports a small list and launches it while every service request is dropped: it is queued. */
-  async function launchOffline(name: string): Promise<{ queued: LaunchView; valid: number; faultId: number }> {
+  async function launchOffline(
+    name: string,
+  ): Promise<{ queued: LaunchView; valid: number; faultId: number }> {
     const file = join(dirs.make(), `${name}.csv`);
     const { valid } = writeMessyContacts(file, 40, 6);
     const { list } = await importThroughService(
