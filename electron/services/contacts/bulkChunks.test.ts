@@ -2,12 +2,13 @@
 // worker: progress a chunk at a time, page reads answered in between, Cancel that leaves the list
 // as it was (counts, rows, undo), a crash rolled back at the next start, and the space given back.
 import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkProgress, ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import { openDbClient } from '../db/client.ts';
 import type { DbClient } from '../db/client.ts';
-import { EXCLUSION_CHUNK, ROWS_PER_READ } from '../db/queries/contactsBulk.ts';
+import { EXCLUSION_CHUNK, SWAP_CHUNK } from '../db/queries/contactsBulk.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { createContactsService } from './contactsService.ts';
@@ -71,6 +72,30 @@ async function allRows(listId: number): Promise<ContactRow[]> {
   }
 }
 
+/**
+ * contact_numbers (the index duplicates are found by) against the rows themselves, read from the
+ * file by a second connection: the entries a list's numbers give, and the entries stored.
+ */
+function numbersIndex(listId: number): { expected: string[]; stored: string[] } {
+  const raw = new Database(file(), { readonly: true });
+  try {
+    const keys = (sql: string) =>
+      (raw.prepare(sql).all(listId) as Array<{ e164: number; row: number }>).map((r) => `${r.e164}:${r.row}`);
+    return {
+      expected: keys(
+        `SELECT e164, row FROM contacts WHERE list_id = ? AND e164 IS NOT NULL ORDER BY e164, row`,
+      ),
+      stored: keys(`SELECT e164, row FROM contact_numbers WHERE list_id = ? ORDER BY e164, row`),
+    };
+  } finally {
+    raw.close();
+  }
+}
+const expectNumbersInStep = (listId: number) => {
+  const { expected, stored } = numbersIndex(listId);
+  expect(stored).toEqual(expected);
+};
+
 const stateOf = (list: ContactList) => ({ counts: list.counts, undo: list.undo, country: list.country });
 
 /** Resolves at the first progress event of `listId` (a step has been committed). */
@@ -85,6 +110,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
   it('uses more rows than a chunk: exclude and undo run a chunk per step, with progress, and the grid reads between steps', async () => {
     const { list } = await importThroughService(service, contactsCsv(30_000));
     expect(list.counts.invalid).toBeGreaterThan(EXCLUSION_CHUNK * 4);
+    expect(list.counts.invalid).toBeGreaterThan(SWAP_CHUNK * 2);
 
     const running = service.bulk({ listId: list.id, action: 'exclude-invalid' });
     await firstStep(list.id);
@@ -114,7 +140,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expect(stateOf(undone.list)).toEqual(stateOf({ ...list, undo: null }));
     // The undo swaps rows back a chunk per step.
     expect(events.filter((e) => e.action === 'undo' && e.state === 'running').length).toBeGreaterThanOrEqual(
-      Math.ceil(list.counts.invalid / ROWS_PER_READ),
+      Math.ceil(list.counts.invalid / SWAP_CHUNK),
     );
     expect((await allRows(list.id)).some((r) => r.excluded)).toBe(false);
   });
@@ -138,6 +164,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expect(result.list.country).toBe('IN');
     expect(result.list.undo).toBeNull();
     expect(await allRows(list.id)).toEqual(afterExclude);
+    expectNumbersInStep(list.id);
     await expect(service.undo({ listId: list.id })).rejects.toMatchObject({
       code: 'conflict',
       message: 'There is nothing to undo.',
@@ -147,7 +174,8 @@ describe('bulk changes in chunks (real SQLite file)', () => {
   });
 
   it('a cancelled undo puts the change back and keeps the undo, which still works afterwards', async () => {
-    const { list } = await importThroughService(service, contactsCsv(3000));
+    // Several swap chunks, so the Cancel sent after the first step lands while rows are swapped.
+    const { list } = await importThroughService(service, contactsCsv(SWAP_CHUNK * 6));
     const original = await allRows(list.id);
     const applied = await service.bulk({
       listId: list.id,
@@ -158,6 +186,8 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expect(applied.cancelled).toBe(false);
     expect(applied.list.country).toBe('US');
     const changed = await allRows(list.id);
+    // Read as US numbers, these Indian mobiles are all invalid: no entry may be left behind.
+    expect(numbersIndex(list.id)).toEqual({ expected: [], stored: [] });
 
     events = [];
     const running = service.undo({ listId: list.id });
@@ -167,11 +197,13 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expect(cancelled.cancelled).toBe(true);
     expect(stateOf(cancelled.list)).toEqual(stateOf(applied.list));
     expect(await allRows(list.id)).toEqual(changed);
+    expectNumbersInStep(list.id);
 
     const undone = await service.undo({ listId: list.id });
     expect(undone.cancelled).toBe(false);
     expect(stateOf(undone.list)).toEqual(stateOf({ ...list, undo: null }));
     expect(await allRows(list.id)).toEqual(original);
+    expectNumbersInStep(list.id);
   });
 
   it('a change cut short by a crash is rolled back at the next start', async () => {
@@ -195,6 +227,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
       stateOf({ ...list, undo: null }),
     );
     expect(await allRows(list.id)).toEqual(original);
+    expectNumbersInStep(list.id);
   });
 
   it('gives the space back after a list is deleted or a half-imported list is swept (file size on disk)', async () => {

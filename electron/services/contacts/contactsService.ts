@@ -11,6 +11,7 @@ import { variableChecks } from '../../../shared/ipc/channels/contacts.ts';
 import type { BulkProgress, ContactFilter, ContactList } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
+import { isCancellable } from '../db/queries/contactsBulk.ts';
 import type { BulkAction, BulkJob } from '../db/queries/contactsBulk.ts';
 import type { EventBus } from '../desk/events.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -96,8 +97,12 @@ export interface ContactsServiceOptions {
   stepMs?: number;
 }
 
-/** Time budget of one bulk step in the database worker: a page read waits at most about this. */
-const STEP_MS = 25;
+/**
+ * Time budget of one bulk step in the database worker: a page read waits at most about this (plus
+ * one chunk). Longer steps write each touched index page fewer times; 50 ms keeps reads well
+ * under the 200 ms goal.
+ */
+const STEP_MS = 50;
 
 /** A bulk change or undo running on a list (one at a time per list). */
 interface RunningJob {
@@ -140,7 +145,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       while (job.phase !== 'done') {
         if (running.stopped)
           throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
-        const cancel = running.cancel && (job.mode === 'apply' || job.mode === 'undo');
+        const cancel = running.cancel && isCancellable(job);
         if (cancel) cancelled = true;
         job = await db.call('contacts.bulkStep', { job, cancel, budgetMs: stepMs, now: now() });
         // Calls that arrived meanwhile (a page read's second query) go to the worker before the next step.
@@ -161,7 +166,7 @@ export function createContactsService(options: ContactsServiceOptions) {
                 : 'running',
           done: Math.min(job.done, job.total),
           total: job.total,
-          cancellable: !rollingBack,
+          cancellable: isCancellable(job),
         });
       }
       return { job, cancelled, list: await list(listId) };

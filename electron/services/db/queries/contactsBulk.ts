@@ -29,7 +29,6 @@ import {
   recomputeNumber,
   revalidated,
   RowChanges,
-  saveRow,
 } from './contacts.ts';
 import type { ListState, StoredList } from './contacts.ts';
 
@@ -48,7 +47,15 @@ export interface BulkJob {
   listId: number;
   mode: 'apply' | 'undo' | 'revert' | 'unswap';
   action: BulkAction | null;
-  phase: 'clear' | 'main' | 'numbers' | 'swap' | 'drop' | 'done';
+  phase: 'clear' | 'main' | 'renumber-clear' | 'renumber-fill' | 'numbers' | 'swap' | 'drop' | 'done';
+  /**
+   * Set for apply-a-country-to-all and its undo and rollbacks: rows are written without keeping
+   * contact_numbers in step (random writes into that index cost more than the row itself), and
+   * contact_numbers is rebuilt in row ranges (the renumber phases) before `after`.
+   */
+  renumber?: boolean;
+  /** The phase after renumbering (unswap: its own finish, then done). */
+  after?: 'numbers' | 'drop' | 'done';
   label: string;
   /** Keyset: the last row done (numbers phase: with `e164`). */
   cursor: number;
@@ -65,7 +72,9 @@ export interface BulkJob {
   saved: number;
 }
 
-const isCancellable = (job: BulkJob): boolean => job.mode === 'apply' || job.mode === 'undo';
+/** Cancel turns a change (any phase) or an undo still swapping into its rollback. */
+export const isCancellable = (job: BulkJob): boolean =>
+  job.mode === 'apply' || (job.mode === 'undo' && job.phase === 'swap');
 
 /** The job that puts a list back as it was when `job` is cancelled (or found unfinished at start). */
 export function rollbackJob(job: BulkJob): BulkJob {
@@ -87,6 +96,8 @@ interface SlotState extends ListState {
   job: BulkJob | null;
   /** Rows in the snapshot, once a bulk change is complete. */
   saved?: number;
+  /** The change rewrote numbers in bulk: its undo renumbers too (BulkJob.renumber). */
+  renumber?: boolean;
 }
 
 function slot(db: Db, listId: number): { label: string; state: SlotState } | null {
@@ -114,19 +125,26 @@ const moveCounts = (db: Db, listId: number, counts: StoredCounts, now: string): 
 
 // Positional parameters (cheaper per call than named ones on a million rows).
 const INSERT_SNAPSHOT = `INSERT OR IGNORE INTO contact_undo_rows (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map(() => '?').join(', ')})`;
-const SNAPSHOT_SET = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row');
-const WRITE_SNAPSHOT = `UPDATE contact_undo_rows SET ${SNAPSHOT_SET.map((c) => `${c} = ?`).join(', ')} WHERE list_id = ? AND row = ?`;
 const snapshotValues = (r: StoredRow) => ROW_COLUMNS.map((c) => r[c]);
-const rewriteValues = (r: StoredRow) => [...SNAPSHOT_SET.map((c) => r[c]), r.list_id, r.row];
 
-/** Ends a chunk: first states of changed rows to the snapshot, counts moved by the deltas. */
-function commitChunk(db: Db, list: StoredList, changes: RowChanges, now: string): number {
+/**
+ * Ends a chunk: first states of changed rows to the snapshot (unless the chunk's rows were
+ * snapshotted in SQL before they changed), counts moved by the deltas.
+ */
+function commitChunk(
+  db: Db,
+  list: StoredList,
+  changes: RowChanges,
+  now: string,
+  snapshotted = false,
+): number {
   if (changes.rows.size === 0) return 0;
   let saved = 0;
   const counts = JSON.parse(list.counts) as StoredCounts;
   const snapshot = prepared(db, INSERT_SNAPSHOT);
   for (const { before, after } of changes.rows.values()) {
-    saved += snapshot.run(snapshotValues(before)).changes; // kept only if the row has no earlier snapshot in this job
+    // Kept only if the row has no earlier snapshot in this job.
+    if (!snapshotted) saved += snapshot.run(snapshotValues(before)).changes;
     addRow(counts, before, -1);
     addRow(counts, after, 1);
   }
@@ -201,8 +219,18 @@ function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string 
     label = `Apply ${action.country} to ${action.scope === 'invalid' ? 'invalid numbers' : 'numbers'} without a country code`;
   }
   if (total === 0) return null;
-  const job = newJob(a.listId, 'apply', action, 'clear', label, total);
-  const state: SlotState = { counts: list.counts, setup: list.setup, country: list.country, job };
+  const renumber = action.kind === 'apply-country' && action.scope === 'all';
+  const job: BulkJob = {
+    ...newJob(a.listId, 'apply', action, 'clear', label, total),
+    ...(renumber ? { renumber } : {}),
+  };
+  const state: SlotState = {
+    counts: list.counts,
+    setup: list.setup,
+    country: list.country,
+    job,
+    ...(renumber ? { renumber } : {}),
+  };
   prepared(
     db,
     `INSERT INTO contact_undo (list_id, label, list_state, created_at) VALUES (?, ?, ?, ?)
@@ -248,7 +276,10 @@ function undoBegin(db: Db, a: { listId: number }): BulkJob {
       db,
       `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ?`,
     ).get(a.listId)!.n;
-  const job = newJob(a.listId, 'undo', null, 'swap', saved.label, total);
+  const job: BulkJob = {
+    ...newJob(a.listId, 'undo', null, 'swap', saved.label, total),
+    ...(saved.state.renumber ? { renumber: true } : {}),
+  };
   saveJob(db, job, a.listId);
   return job;
 }
@@ -275,6 +306,10 @@ function stepOnce(db: Db, job: BulkJob, now: string): BulkJob {
       return clearSnapshot(db, job);
     case 'main':
       return mainChunk(db, job, now);
+    case 'renumber-clear':
+      return renumberClearChunk(db, job);
+    case 'renumber-fill':
+      return renumberFillChunk(db, job, now);
     case 'numbers':
       return numbersChunk(db, job, now);
     case 'swap':
@@ -359,9 +394,10 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
   if (action.kind === 'exclude-landline') return exclusionChunk(db, job, EXCLUDE_LANDLINE, now);
   if (action.kind === 'include-all') return exclusionChunk(db, job, INCLUDE, now);
   const list = getList(db, job.listId) as StoredList;
-  const changes = new RowChanges(db);
+  const changes = new RowChanges(db, !job.renumber);
   let rows: StoredRow[];
   let affected = 0;
+  let snapshotted: number | null = null;
   if (action.scope === 'invalid') {
     // A number read with the new country wins or repeats like an edit: its number is recomputed.
     const target = targetSetup(list, action.country);
@@ -378,8 +414,17 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
     for (const digits of numbers) recomputeNumber(db, job.listId, digits, changes);
   } else {
     // Every row without its own country, checked without duplicates: the numbers phase decides them.
+    // The chunk's rows go to the snapshot in one statement before they change (cheaper than one
+    // insert per row), and contact_numbers is rebuilt after the pass (renumber phases).
     const target = targetSetup(list, action.country);
     rows = nextRows(db, job.listId, job.cursor, null);
+    const lastRow = rows[rows.length - 1]?.row;
+    if (lastRow !== undefined) {
+      snapshotted = prepared<[number, number, number]>(
+        db,
+        `INSERT OR IGNORE INTO contact_undo_rows SELECT * FROM contacts WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
+      ).run(job.listId, job.cursor, lastRow).changes;
+    }
     for (const before of rows) {
       if (hasCountryCode(before.phone_raw)) continue;
       const after = revalidated(db, before, JSON.parse(before.cells) as string[], target, false);
@@ -388,7 +433,7 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
         changes.set(before, after);
     }
   }
-  const saved = commitChunk(db, list, changes, now);
+  const saved = commitChunk(db, list, changes, now, snapshotted !== null) + (snapshotted ?? 0);
   const next = {
     ...job,
     saved: job.saved + saved,
@@ -399,18 +444,7 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
   if (rows.length === ROWS_PER_READ) return next;
   if (action.kind === 'apply-country' && action.scope === 'all') {
     // Rows with a valid number, about (counting contact_numbers would read a million entries).
-    const c = listCounts(JSON.parse(list.counts) as StoredCounts);
-    const numbers = c.valid + c.duplicates;
-    return {
-      ...next,
-      phase: 'numbers',
-      label: 'Finding duplicates',
-      cursor: 0,
-      e164: 0,
-      winner: 0,
-      done: 0,
-      total: numbers,
-    };
+    return renumberThen(db, { ...next, label: 'Finding duplicates' }, 'numbers', now);
   }
   return finishApply(db, next, now);
 }
@@ -489,40 +523,96 @@ function finishApply(db: Db, job: BulkJob, now: string): BulkJob {
   return { ...job, phase: 'done' };
 }
 
+/** Snapshot rows swapped per step of an undo (set-based statements: larger ranges pay). */
+export const SWAP_CHUNK = 1000;
+/** The row columns a swap exchanges (not the keys, nor `pos`, which never changes). */
+const SWAP_COLUMNS = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row' && c !== 'pos');
+const DIFFERS = SWAP_COLUMNS.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ');
+
+/**
+ * Swaps the snapshot rows in (list, row > from, row <= to) with the rows they were taken from, in
+ * SQL: the rows that differ go to a temp table, the list takes the snapshot's values, the snapshot
+ * takes the temp table's; counts move by the swapped rows' deltas; contact_numbers follows the
+ * numbers that moved unless the job renumbers.
+ */
+function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: string): void {
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS swap_rows AS SELECT * FROM main.contacts WHERE 0`);
+  prepared(db, `DELETE FROM temp.swap_rows`).run();
+  const moved = prepared<[number, number, number]>(
+    db,
+    `INSERT INTO temp.swap_rows SELECT c.* FROM contact_undo_rows u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row
+     WHERE u.list_id = ? AND u.row > ? AND u.row <= ? AND (${DIFFERS})`,
+  ).run(...range).changes;
+  if (moved === 0) return;
+  // Only the columns that differ somewhere in the range are written: SQLite maintains the indexes
+  // of the columns an UPDATE sets, so an exclusion's undo touches one index, not fourteen.
+  const differs = prepared<[], Record<string, number>>(
+    db,
+    `SELECT ${SWAP_COLUMNS.map((col) => `max(c.${col} IS NOT u.${col}) AS ${col}`).join(', ')}
+     FROM temp.swap_rows c JOIN contact_undo_rows u ON u.list_id = c.list_id AND u.row = c.row`,
+  ).get()!;
+  const columns = SWAP_COLUMNS.filter((col) => differs[col] === 1);
+  prepared<[number, number, number]>(
+    db,
+    `UPDATE contacts AS c SET ${columns.map((col) => `${col} = u.${col}`).join(', ')}
+     FROM contact_undo_rows AS u
+     WHERE c.list_id = ? AND u.list_id = c.list_id AND u.row = c.row AND u.row > ? AND u.row <= ? AND (${DIFFERS})`,
+  ).run(...range);
+  prepared<[number]>(
+    db,
+    `UPDATE contact_undo_rows AS u SET ${columns.map((col) => `${col} = c.${col}`).join(', ')}
+     FROM temp.swap_rows AS c WHERE u.list_id = ? AND c.list_id = u.list_id AND c.row = u.row`,
+  ).run(job.listId);
+  if (!job.renumber) {
+    const changedNumbers = `FROM temp.swap_rows s JOIN contacts c ON c.list_id = s.list_id AND c.row = s.row WHERE s.e164 IS NOT c.e164`;
+    prepared(
+      db,
+      `DELETE FROM contact_numbers WHERE (list_id, e164, row) IN (SELECT s.list_id, s.e164, s.row ${changedNumbers} AND s.e164 IS NOT NULL)`,
+    ).run();
+    prepared(
+      db,
+      `INSERT INTO contact_numbers (list_id, e164, row) SELECT c.list_id, c.e164, c.row ${changedNumbers} AND c.e164 IS NOT NULL`,
+    ).run();
+  }
+  const list = getList(db, job.listId) as StoredList;
+  const counts = JSON.parse(list.counts) as StoredCounts;
+  type Flags = Pick<StoredRow, 'bucket' | 'excluded' | 'issues' | 'edited'>;
+  for (const r of prepared<[], Flags & { nb: number; ne: number; ni: number; nd: number }>(
+    db,
+    `SELECT s.bucket, s.excluded, s.issues, s.edited, c.bucket AS nb, c.excluded AS ne, c.issues AS ni, c.edited AS nd
+     FROM temp.swap_rows s JOIN contacts c ON c.list_id = s.list_id AND c.row = s.row`,
+  ).all()) {
+    addRow(counts, r, -1);
+    addRow(counts, { bucket: r.nb, excluded: r.ne, issues: r.ni, edited: r.nd }, 1);
+  }
+  moveCounts(db, job.listId, counts, now);
+}
+
 /**
  * Swaps a chunk of snapshot rows with the rows they were taken from: the list gets the snapshot,
  * the snapshot gets what the list had (so the swap can be swapped back). undo/revert: every
  * snapshot row; unswap: those up to `until`.
  */
 function swapChunk(db: Db, job: BulkJob, now: string): BulkJob {
-  const list = getList(db, job.listId) as StoredList;
   const upper = job.mode === 'unswap' ? job.until : Number.MAX_SAFE_INTEGER;
-  const snapshots = prepared<[number, number, number, number], StoredRow>(
-    db,
-    `SELECT * FROM contact_undo_rows WHERE list_id = ? AND row > ? AND row <= ? ORDER BY row LIMIT ?`,
-  ).all(job.listId, job.cursor, upper, ROWS_PER_READ);
-  const counts = JSON.parse(list.counts) as StoredCounts;
-  const keep = prepared(db, WRITE_SNAPSHOT);
-  const pairs = snapshots.map((snapshot) => ({
-    snapshot,
-    current: getRow(db, job.listId, snapshot.row) as StoredRow,
-  }));
-  for (const { snapshot, current } of pairs) {
-    saveRow(db, current, snapshot);
-    keep.run(rewriteValues(current));
-    addRow(counts, current, -1);
-    addRow(counts, snapshot, 1);
-  }
-  if (pairs.length > 0) moveCounts(db, job.listId, counts, now);
-  const last = snapshots[snapshots.length - 1];
-  const next = { ...job, cursor: last ? last.row : job.cursor, done: job.done + snapshots.length };
-  if (snapshots.length === ROWS_PER_READ) return next;
-  if (job.mode === 'unswap') {
-    // Back as before the undo started: the undo is still there.
-    saveJob(db, null, job.listId);
-    moveCounts(db, job.listId, counts, now);
-    return { ...next, phase: 'done' };
-  }
+  const range: [number, number, number] = [job.listId, job.cursor, upper];
+  const end =
+    prepared<[number, number, number], { row: number }>(
+      db,
+      `SELECT row FROM contact_undo_rows WHERE list_id = ? AND row > ? AND row <= ? ORDER BY row LIMIT 1 OFFSET ${SWAP_CHUNK - 1}`,
+    ).get(...range)?.row ?? null;
+  const chunk: [number, number, number] = [job.listId, job.cursor, end ?? upper];
+  const rows =
+    end !== null
+      ? SWAP_CHUNK
+      : prepared<[number, number, number], { n: number }>(
+          db,
+          `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ? AND row > ? AND row <= ?`,
+        ).get(...chunk)!.n;
+  swapRange(db, job, chunk, now);
+  const next = { ...job, cursor: end ?? upper, done: job.done + rows };
+  if (end !== null) return next;
+  if (job.mode === 'unswap') return renumberThen(db, next, 'done', now);
   // Every row is back: the list's settings too; then the snapshot (now the undone state) goes.
   const saved = slot(db, job.listId);
   if (saved) {
@@ -532,7 +622,61 @@ function swapChunk(db: Db, job: BulkJob, now: string): BulkJob {
       job.listId,
     );
   }
-  return { ...next, phase: 'drop', cursor: 0, done: 0 };
+  return renumberThen(db, { ...next, cursor: 0, done: 0 }, 'drop', now);
+}
+
+/** Back as before the undo started: the undo is still there. */
+function finishUnswap(db: Db, job: BulkJob, now: string): BulkJob {
+  saveJob(db, null, job.listId);
+  const list = getList(db, job.listId) as StoredList;
+  moveCounts(db, job.listId, JSON.parse(list.counts) as StoredCounts, now);
+  return { ...job, phase: 'done' };
+}
+
+// ---- renumbering: contact_numbers rebuilt in ranges ----
+
+/** Entries deleted, rows read per renumber step (sequential work: large chunks stay short). */
+const RENUMBER_CHUNK = 20_000;
+
+/** Goes to `after`, through the renumber phases when the job writes rows without contact_numbers. */
+function renumberThen(db: Db, job: BulkJob, after: NonNullable<BulkJob['after']>, now: string): BulkJob {
+  if (job.renumber) {
+    const rows = listCounts(JSON.parse((getList(db, job.listId) as StoredList).counts) as StoredCounts).rows;
+    return { ...job, phase: 'renumber-clear', after, cursor: 0, e164: 0, winner: 0, done: 0, total: rows };
+  }
+  return afterRenumber(db, job, after, now);
+}
+
+function afterRenumber(db: Db, job: BulkJob, after: NonNullable<BulkJob['after']>, now: string): BulkJob {
+  if (after === 'done') return finishUnswap(db, job, now);
+  if (after === 'drop') return { ...job, phase: 'drop', cursor: 0, done: 0 };
+  // Rows with a valid number, about (counting contact_numbers would read a million entries).
+  const c = listCounts(JSON.parse((getList(db, job.listId) as StoredList).counts) as StoredCounts);
+  return { ...job, phase: 'numbers', cursor: 0, e164: 0, winner: 0, done: 0, total: c.valid + c.duplicates };
+}
+
+function renumberClearChunk(db: Db, job: BulkJob): BulkJob {
+  const deleted = prepared<[number, number]>(
+    db,
+    `DELETE FROM contact_numbers WHERE list_id = ? AND (e164, row) IN
+       (SELECT e164, row FROM contact_numbers WHERE list_id = ? ORDER BY e164, row LIMIT ${RENUMBER_CHUNK})`,
+  ).run(job.listId, job.listId).changes;
+  return deleted < RENUMBER_CHUNK ? { ...job, phase: 'renumber-fill', cursor: 0, done: 0 } : job;
+}
+
+function renumberFillChunk(db: Db, job: BulkJob, now: string): BulkJob {
+  const upper =
+    prepared<[number, number], { row: number }>(
+      db,
+      `SELECT row FROM contacts WHERE list_id = ? AND row > ? ORDER BY row LIMIT 1 OFFSET ${RENUMBER_CHUNK - 1}`,
+    ).get(job.listId, job.cursor)?.row ?? Number.MAX_SAFE_INTEGER;
+  prepared<[number, number, number]>(
+    db,
+    `INSERT INTO contact_numbers (list_id, e164, row)
+     SELECT list_id, e164, row FROM contacts WHERE list_id = ? AND row > ? AND row <= ? AND e164 IS NOT NULL`,
+  ).run(job.listId, job.cursor, upper);
+  const next = { ...job, cursor: upper, done: Math.min(job.total, job.done + RENUMBER_CHUNK) };
+  return upper === Number.MAX_SAFE_INTEGER ? afterRenumber(db, next, job.after ?? 'drop', now) : next;
 }
 
 function dropChunk(db: Db, job: BulkJob, now: string): BulkJob {
