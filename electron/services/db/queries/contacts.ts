@@ -196,7 +196,11 @@ const touch = (db: Db, listId: number, counts: StoredCounts, now: string): void 
 const revalidators = new Map<string, ReturnType<typeof createRowRevalidator>>();
 
 /** The engine's row revalidator for a setup (compiling the phone fast path is worth caching). */
+const revalidatorsBySetup = new WeakMap<EngineSetup, ReturnType<typeof createRowRevalidator>>();
 function revalidatorFor(setup: EngineSetup): ReturnType<typeof createRowRevalidator> {
+  // A bulk change passes the same setup object for every row: skip the key's JSON then.
+  const known = revalidatorsBySetup.get(setup);
+  if (known) return known;
   const key = JSON.stringify(setup);
   let revalidate = revalidators.get(key);
   if (!revalidate) {
@@ -204,6 +208,7 @@ function revalidatorFor(setup: EngineSetup): ReturnType<typeof createRowRevalida
     revalidate = createRowRevalidator(setup);
     revalidators.set(key, revalidate);
   }
+  revalidatorsBySetup.set(setup, revalidate);
   return revalidate;
 }
 
@@ -272,8 +277,13 @@ export class RowChanges {
   }
   set(before: StoredRow, after: StoredRow): void {
     const seen = this.rows.get(before.row);
-    this.rows.set(before.row, { before: seen ? seen.before : before, after });
+    this.record(before, after);
     saveRow(this.db, seen ? seen.after : before, after, this.numbers);
+  }
+  /** Records a change the caller writes itself (in bulk). */
+  record(before: StoredRow, after: StoredRow): void {
+    const seen = this.rows.get(before.row);
+    this.rows.set(before.row, { before: seen ? seen.before : before, after });
   }
   /** The latest state of a row this action has touched, else the stored one. */
   current(row: StoredRow): StoredRow {

@@ -334,13 +334,19 @@ const deleteSnapshotRows = (db: Db, listId: number): number =>
     `DELETE FROM contact_undo_rows WHERE list_id = ? AND row IN (SELECT row FROM contact_undo_rows WHERE list_id = ? ORDER BY row LIMIT ${ROWS_PER_DELETE})`,
   ).run(listId, listId).changes;
 
-const nextRows = (db: Db, listId: number, from: number, filter: { index: string; where: string } | null) =>
+const nextRows = (
+  db: Db,
+  listId: number,
+  from: number,
+  filter: { index: string; where: string } | null,
+  limit = ROWS_PER_READ,
+) =>
   prepared<[number, number, number], StoredRow>(
     db,
     filter
       ? `SELECT * FROM contacts INDEXED BY ${filter.index} WHERE list_id = ? AND ${filter.where} AND row > ? ORDER BY row LIMIT ?`
       : `SELECT * FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
-  ).all(listId, from, ROWS_PER_READ);
+  ).all(listId, from, limit);
 
 /** Rows per chunk of exclude / include, done in SQL (only `excluded` moves). */
 export const EXCLUSION_CHUNK = 500;
@@ -398,6 +404,7 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
   let rows: StoredRow[];
   let affected = 0;
   let snapshotted: number | null = null;
+  let limit = ROWS_PER_READ;
   if (action.scope === 'invalid') {
     // A number read with the new country wins or repeats like an edit: its number is recomputed.
     const target = targetSetup(list, action.country);
@@ -417,7 +424,8 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
     // The chunk's rows go to the snapshot in one statement before they change (cheaper than one
     // insert per row), and contact_numbers is rebuilt after the pass (renumber phases).
     const target = targetSetup(list, action.country);
-    rows = nextRows(db, job.listId, job.cursor, null);
+    limit = job.renumber ? NUMBER_CHUNK : ROWS_PER_READ;
+    rows = nextRows(db, job.listId, job.cursor, null, limit);
     const lastRow = rows[rows.length - 1]?.row;
     if (lastRow !== undefined) {
       snapshotted = prepared<[number, number, number]>(
@@ -425,13 +433,19 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
         `INSERT OR IGNORE INTO contact_undo_rows SELECT * FROM contacts WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
       ).run(job.listId, job.cursor, lastRow).changes;
     }
+    const bulk: StoredRow[] = [];
     for (const before of rows) {
       if (hasCountryCode(before.phone_raw)) continue;
       const after = revalidated(db, before, JSON.parse(before.cells) as string[], target, false);
       if (after.e164 !== before.e164 || after.issues !== flagsOf(before.issues)) affected++;
-      if (after.e164 !== before.e164 || after.issues !== before.issues || after.reasons !== before.reasons)
-        changes.set(before, after);
+      if (after.e164 === before.e164 && after.issues === before.issues && after.reasons === before.reasons)
+        continue;
+      if (job.renumber && onlyNumberMoved(before, after)) {
+        changes.record(before, after);
+        bulk.push(after);
+      } else changes.set(before, after);
     }
+    writeNumberColumns(db, job.listId, bulk);
   }
   const saved = commitChunk(db, list, changes, now, snapshotted !== null) + (snapshotted ?? 0);
   const next = {
@@ -441,12 +455,40 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
     done: job.done + rows.length,
     affected: job.affected + affected,
   };
-  if (rows.length === ROWS_PER_READ) return next;
+  if (rows.length === limit) return next;
   if (action.kind === 'apply-country' && action.scope === 'all') {
     // Rows with a valid number, about (counting contact_numbers would read a million entries).
     return renumberThen(db, { ...next, label: 'Finding duplicates' }, 'numbers', now);
   }
   return finishApply(db, next, now);
+}
+
+/** Rows read per chunk of apply-a-country-to-all (written in one statement: larger chunks pay). */
+const NUMBER_CHUNK = 1000;
+const NUMBER_COLUMNS = ['e164', 'bucket', 'issues', 'reasons', 'duplicate_of'] as const;
+
+/** Only the number's columns differ (what re-reading a number with another country changes). */
+const onlyNumberMoved = (a: StoredRow, b: StoredRow): boolean =>
+  SWAP_COLUMNS.every((c) => (NUMBER_COLUMNS as readonly string[]).includes(c) || a[c] === b[c]);
+
+/**
+ * Writes the number columns of `rows` in one UPDATE from a temp table (one statement per row
+ * costs more than the write). contact_numbers is left to the renumber phases.
+ */
+function writeNumberColumns(db: Db, listId: number, rows: StoredRow[]): void {
+  if (rows.length === 0) return;
+  db.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, e164 INTEGER, bucket INTEGER, issues INTEGER, reasons TEXT, duplicate_of INTEGER)`,
+  );
+  prepared(db, `DELETE FROM temp.number_updates`).run();
+  const insert = prepared(db, `INSERT INTO temp.number_updates VALUES (?, ?, ?, ?, ?, ?)`);
+  for (const r of rows) insert.run(r.row, r.e164, r.bucket, r.issues, r.reasons, r.duplicate_of);
+  // The row range keeps SQLite on the primary key (it knows nothing of the temp table's size).
+  prepared<[number, number, number]>(
+    db,
+    `UPDATE contacts AS c SET ${NUMBER_COLUMNS.map((col) => `${col} = n.${col}`).join(', ')}
+     FROM temp.number_updates AS n WHERE c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row`,
+  ).run(listId, rows[0]!.row, rows[rows.length - 1]!.row);
 }
 
 type NumberRow = { e164: number; row: number; duplicate_of: number; issues: number };
