@@ -230,7 +230,7 @@ test.describe('contacts', () => {
     }
   });
 
-  test('a saved list reopens from SQLite in a new page, and a duplicate links to the row it repeats', async ({
+  test('a saved list reopens from SQLite in a new page, a duplicate links to the row it repeats, and a deleted list comes back with Cancel', async ({
     page,
     desk,
   }) => {
@@ -253,6 +253,19 @@ test.describe('contacts', () => {
     await expect(duplicateRow).toContainText('Duplicate');
     await duplicateRow.getByRole('button', { name: 'of row 2' }).click();
     await expect(contacts.grid.locator('.grid-row.is-target')).toHaveAttribute('data-row', '2');
+
+    // Deleted, the list leaves the table at once; Cancel on the progress bar (its window) brings it back.
+    await page.getByRole('button', { name: 'All lists' }).click();
+    await page.getByRole('button', { name: 'Delete small' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete list' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'small.csv' })).toHaveCount(0);
+    const deleting = page.getByTestId('bulk-progress');
+    await expect(deleting).toContainText('Delete small');
+    await deleting.getByRole('button', { name: 'Cancel' }).click();
+    await expect(deleting).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: 'small.csv' })).toContainText('3');
+    await page.getByRole('button', { name: 'Open small' }).click();
+    await contacts.expectCounts({ valid: 1, invalid: 1, duplicate: 1 });
   });
 
   test('changing the detected phone column or delimiter imports the file again with it', async ({

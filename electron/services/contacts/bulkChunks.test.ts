@@ -22,7 +22,7 @@ let service: ContactsService;
 let events: BulkProgress[];
 
 const file = () => join(dir, 'campaign-desk.sqlite');
-const open = (db: DbClient, options: { deleteChunk?: number } = {}) =>
+const open = (db: DbClient, options: { deleteChunk?: number; deleteGraceMs?: number } = {}) =>
   createContactsService({
     db,
     logger: silentLogger,
@@ -254,5 +254,36 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     await restarted.settle();
     expect((await restarted.lists()).lists.map((l) => l.id)).not.toContain(half.listId);
     expect(size()).toBeLessThan(empty + (full - empty) / 10);
+  });
+
+  it('Cancel in the Cancel window of a deletion brings the list back whole; after the window its rows go', async () => {
+    await service.settle();
+    service = open(db, { deleteChunk: 2000, deleteGraceMs: 60_000 });
+    const { list } = await importThroughService(service, contactsCsv(6000));
+    const rows = await allRows(list.id);
+
+    expect(await service.remove({ listId: list.id })).toEqual({ deleted: true });
+    expect((await service.lists()).lists).toEqual([]);
+    await expect
+      .poll(() => events.find((e) => e.action === 'delete' && e.state === 'running'))
+      .toMatchObject({ listId: list.id, cancellable: true, done: 0, total: list.counts.rows });
+    expect(await service.cancelBulk({ listId: list.id })).toEqual({ cancelling: true });
+    await expect.poll(() => events.at(-1)).toMatchObject({ action: 'delete', state: 'cancelled' });
+    expect((await service.lists()).lists.map((l) => l.id)).toEqual([list.id]);
+    expect(stateOf((await service.get({ listId: list.id })).list)).toEqual(stateOf(list));
+    expect(await allRows(list.id)).toEqual(rows);
+    // Nothing was removed: no delete chunk ran.
+    expect(events.filter((e) => e.action === 'delete' && e.done > 0)).toEqual([]);
+
+    // Left alone, the window closes by itself and the rows go, Cancel no longer offered.
+    await service.settle();
+    service = open(db, { deleteChunk: 2000, deleteGraceMs: 50 });
+    events = [];
+    await service.remove({ listId: list.id });
+    await expect.poll(() => db.call('contacts.list', { listId: list.id }), { timeout: 30_000 }).toBeNull();
+    const removal = events.filter((e) => e.action === 'delete' && e.done > 0);
+    expect(removal.length).toBeGreaterThan(1);
+    expect(removal.every((e) => !e.cancellable)).toBe(true);
+    expect(await service.cancelBulk({ listId: list.id })).toEqual({ cancelling: false });
   });
 });

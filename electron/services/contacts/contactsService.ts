@@ -95,7 +95,15 @@ export interface ContactsServiceOptions {
   deleteChunk?: number;
   /** Time budget of one bulk step (0: one chunk of rows per step, as tests use). */
   stepMs?: number;
+  /** How long a deleted list's rows wait, with Cancel, before they are removed. */
+  deleteGraceMs?: number;
 }
+
+/**
+ * A deleted list disappears at once, but its rows stay this long with Cancel on the progress bar:
+ * once removal starts, the rows are gone for good, so that is the moment Cancel can still act.
+ */
+const DELETE_GRACE_MS = 6000;
 
 /**
  * Time budget of one bulk step in the database worker: a page read waits at most about this (plus
@@ -122,6 +130,11 @@ export function createContactsService(options: ContactsServiceOptions) {
   const deletions = new Set<Promise<void>>();
   const jobs = new Map<number, RunningJob>();
   const deleteChunk = options.deleteChunk ?? DELETE_CHUNK;
+  const deleteGraceMs = options.deleteGraceMs ?? DELETE_GRACE_MS;
+  /** Deletions in their Cancel window: end(true) cancels, end(false) starts the removal now. */
+  const graces = new Map<number, (cancel: boolean) => void>();
+  /** settle() runs: deletions start their removal without a Cancel window. */
+  let settling = 0;
   const stepMs = options.stepMs ?? STEP_MS;
   const progress = (p: BulkProgress) => options.events?.emit('contacts:bulk-progress', p);
 
@@ -186,6 +199,25 @@ export function createContactsService(options: ContactsServiceOptions) {
     }
   };
 
+  /** The Cancel window of a deleted list; true (and the list is back) when the operator cancelled. */
+  const cancelledInGrace = async (listId: number, label: string, total: number): Promise<boolean> => {
+    if (settling > 0 || deleteGraceMs <= 0) return false;
+    const base = { listId, action: 'delete', label, done: 0, total } as const;
+    progress({ ...base, state: 'running', cancellable: true });
+    const cancel = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), deleteGraceMs);
+      graces.set(listId, (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    graces.delete(listId);
+    if (!cancel) return false;
+    await db.call('contacts.restoreDeleted', { listId });
+    progress({ ...base, state: 'cancelled', cancellable: false });
+    return true;
+  };
+
   const list = async (listId: number): Promise<ContactList> => {
     const stored = await db.call('contacts.list', { listId });
     if (!stored || stored.status === 'deleting')
@@ -197,7 +229,11 @@ export function createContactsService(options: ContactsServiceOptions) {
    * Marks a list deleted at once (or once `after` settles), then removes its rows a chunk at a
    * time in the background.
    */
-  const deleteList = (listId: number, after: Promise<unknown> = Promise.resolve()): Promise<void> => {
+  const deleteList = (
+    listId: number,
+    after: Promise<unknown> = Promise.resolve(),
+    cancellable = false,
+  ): Promise<void> => {
     anchors.forget(listId);
     const running = jobs.get(listId);
     if (running) running.stopped = true;
@@ -210,6 +246,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       await after.catch(() => undefined);
       const total = stored ? toContactList(stored).counts.rows : 0;
       const label = stored ? `Delete ${stored.name}` : 'Delete a list';
+      if (cancellable && stored?.status === 'ready' && (await cancelledInGrace(listId, label, total))) return;
       let done = 0;
       for (;;) {
         const n = await db.call('contacts.clearRows', { listId, limit: deleteChunk });
@@ -305,7 +342,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status === 'deleting') return { deleted: false };
       for (const [id, s] of sessions) if (s.listId === req.listId) sessions.delete(id);
-      void deleteList(req.listId);
+      void deleteList(req.listId, Promise.resolve(), true);
       return { deleted: true };
     },
 
@@ -509,6 +546,11 @@ export function createContactsService(options: ContactsServiceOptions) {
     async cancelBulk(
       req: ParsedRequestOf<'contacts:bulk-cancel'>,
     ): Promise<ResponseOf<'contacts:bulk-cancel'>> {
+      const grace = graces.get(req.listId);
+      if (grace) {
+        grace(true);
+        return { cancelling: true };
+      }
       const running = jobs.get(req.listId);
       if (!running || running.cancel) return { cancelling: false };
       running.cancel = true;
@@ -599,8 +641,15 @@ export function createContactsService(options: ContactsServiceOptions) {
     },
 
     /** Waits for background deletions (tests, shutdown). */
+    /** Waits for background deletions (ending their Cancel windows now). */
     async settle(): Promise<void> {
-      while (deletions.size > 0) await Promise.all([...deletions]);
+      settling++;
+      try {
+        for (const end of graces.values()) end(false);
+        while (deletions.size > 0) await Promise.all([...deletions]);
+      } finally {
+        settling--;
+      }
     },
 
     /** Whether a bulk change or undo runs on the list (tests). */

@@ -736,6 +736,13 @@ export const contactsQueries = {
     (db, a: { listId: number }) =>
       prepared(db, `UPDATE contact_lists SET status = 'deleting' WHERE id = ?`).run(a.listId).changes > 0,
   ),
+  /** A deletion cancelled before its rows went: the list is back as it was. */
+  'contacts.restoreDeleted': query(
+    (db, a: { listId: number }) =>
+      prepared(db, `UPDATE contact_lists SET status = 'ready' WHERE id = ? AND status = 'deleting'`).run(
+        a.listId,
+      ).changes > 0,
+  ),
   'contacts.clearRows': tx(clearRows),
   'contacts.removeList': tx((db, a: { listId: number }) => {
     prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(a.listId);

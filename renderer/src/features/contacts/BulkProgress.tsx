@@ -40,7 +40,8 @@ export function BulkProgressBar({ progress }: { progress: BulkProgress }) {
       <span className="bulk-progress-count">
         {formatCount(progress.done)} of {formatCount(progress.total)} rows
       </span>
-      {progress.action !== 'delete' ? (
+      {/* A deletion can be cancelled only before its rows start to go (its Cancel window). */}
+      {progress.action !== 'delete' || progress.cancellable ? (
         <Button
           size="sm"
           disabled={!progress.cancellable || asked || progress.state === 'cancelling'}

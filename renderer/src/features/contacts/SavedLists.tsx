@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
+import { desk } from '../../desk/desk.ts';
 import { BulkProgressBar, useBulkProgress } from './BulkProgress.tsx';
 import { useContacts } from './contactsStore.ts';
 import { formatBytes, formatCount } from './formatNumbers.ts';
@@ -18,6 +19,15 @@ export function SavedLists() {
   const [confirm, setConfirm] = useState<ContactList | null>(null);
   // A deleted list leaves the table at once; its rows go (and the file shrinks) in chunks.
   const deleting = useBulkProgress((p) => p.action === 'delete');
+  const loadLists = useContacts((s) => s.loadLists);
+  // A deletion cancelled in its Cancel window brings the list back.
+  useEffect(
+    () =>
+      desk().on('contacts:bulk-progress', (p) => {
+        if (p.action === 'delete' && p.state === 'cancelled') void loadLists();
+      }),
+    [loadLists],
+  );
 
   return (
     <section className="panel" aria-labelledby="saved-lists-title">

@@ -183,7 +183,7 @@ export const useContacts = create<ContactsState>((set, get) => {
         list: s.list?.id === listId ? null : s.list,
         source: s.source?.listId === listId ? null : s.source,
       }));
-      toast.success('Contact list deleted');
+      toast.success('Contact list deleted: Cancel on the progress bar brings it back for a few seconds');
     },
 
     setFilter(filter, extra) {
