@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
+import { createDesk } from '../services/createDesk.ts';
 import { startSyncSandbox } from '../services/sync/testing.ts';
 
 const cli = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -190,4 +191,60 @@ describe('campaign-desk sync and calls export', () => {
     expect(done.data.length).toBeGreaterThan(0);
     expect(done.data.every((r) => r.status === 'completed')).toBe(true);
   }, 240_000);
+
+  it('sync --workspace takes the API key from the OS keychain (none in the environment)', async (ctx) => {
+    if (process.env.DESK_KEYRING_READY !== '1')
+      ctx.skip('no Secret Service here: run under scripts/with-keyring.sh');
+    // The app saved a workspace with its key in the keychain (the real Secret Service).
+    const data = join(dir, 'keyed');
+    const desk = await createDesk({ dataDir: data, host: 'browser', version: '1', sandbox: 'off' });
+    const created = await desk.handle('workspaces:create', {
+      name: 'Keyed',
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      sessionOnly: false,
+    });
+    expect(created).toMatchObject({ ok: true, value: { secretStorage: 'keychain' } });
+    await desk.close();
+
+    const since = new Date(Date.now() - 4 * HOUR).toISOString();
+    const q = new URLSearchParams({
+      start_date: since,
+      end_date: new Date(Date.now() + 60_000).toISOString(),
+      limit: '1',
+    });
+    const expected = (
+      (await (
+        await fetch(`${sandbox.baseUrl}/calling/history?${q}`, { headers: { 'x-api-key': sandbox.apiKey } })
+      ).json()) as {
+        total: number;
+      }
+    ).total;
+    expect(expected).toBeGreaterThanOrEqual(40);
+    const report = join(dir, 'keyed.json');
+    const env = { CAMPAIGN_DESK_API_KEY: '' };
+    const synced = await run(
+      [
+        'sync',
+        '--data',
+        data,
+        '--workspace',
+        'Keyed',
+        '--since',
+        since,
+        '--no-recordings',
+        '--report',
+        report,
+      ],
+      env,
+    );
+    expect(synced.stderr).toBe('');
+    expect(synced.code).toBe(0);
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ calls: expected });
+    expect(synced.stdout).not.toContain(sandbox.apiKey);
+
+    const unknown = await run(['sync', '--data', data, '--workspace', 'Nope', '--no-recordings'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe(`campaign-desk sync: no workspace named "Nope" in ${data}`);
+  }, 120_000);
 });

@@ -60,6 +60,7 @@ const defaultTimings: DeskTimings = {
   connectivityIntervalMs: 15_000,
   connectivityTimeoutMs: 3_000,
   connectionTestTimeoutMs: 10_000,
+  backgroundSyncIntervalMs: 5 * 60_000,
 };
 
 /**

@@ -1,9 +1,16 @@
 // Every calls channel through the desk's dispatcher (request schema in, response schema out) on a
 // real data folder, with the history synced from the real sandbox over HTTP.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallDetail, CallStats, CallSummary, SyncStatus } from '../../../shared/ipc/channels/calls.ts';
+import type {
+  CallDetail,
+  CallStats,
+  CallSummary,
+  DiskUsage,
+  SyncStatus,
+} from '../../../shared/ipc/channels/calls.ts';
 import type { ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import type { Result } from '../../../shared/ipc/result.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
@@ -15,6 +22,7 @@ import { upsertCalls } from '../db/queries/calls.ts';
 import { tempDirs } from '../db/testing.ts';
 import { SessionSecretStore } from '../secrets/sessionSecretStore.ts';
 import { callColumns } from '../sync/callRow.ts';
+import { recordingsDir } from '../sync/recordings.ts';
 import { startSyncSandbox } from '../sync/testing.ts';
 
 const dirs = tempDirs('desk-calls-handlers-');
@@ -227,4 +235,55 @@ describe('calls channels through the desk', () => {
     });
     expect(none.ok).toBe(false);
   }, 120_000);
+
+  it('the retention setting deletes saved recordings of calls older than it (files and state), and keeps newer ones', async () => {
+    const day = 86_400_000;
+    // Three synced calls get saved recordings (real files in the data folder): two older than a
+    // week, one from the last two days. Set up with SQL: the sync's own downloads are tested apart.
+    const raw = new Database(join(dataDir, 'campaign-desk.sqlite'));
+    const pick = (sql: string, ms: number) =>
+      (raw.prepare(sql).all(workspaceId, ms) as Array<{ id: string }>).map((r) => r.id);
+    const old = pick(
+      `SELECT id FROM calls WHERE workspace_id = ? AND created_ms < ? ORDER BY created_ms LIMIT 2`,
+      Date.now() - 8 * day,
+    );
+    const recent = pick(
+      `SELECT id FROM calls WHERE workspace_id = ? AND created_ms > ? ORDER BY created_ms DESC LIMIT 1`,
+      Date.now() - 2 * day,
+    );
+    expect(old).toHaveLength(2);
+    expect(recent).toHaveLength(1);
+    mkdirSync(recordingsDir(dataDir), { recursive: true });
+    const files = new Map<string, string>();
+    for (const id of [...old, ...recent]) {
+      const path = join(recordingsDir(dataDir), `${id}.mp3`);
+      writeFileSync(path, Buffer.alloc(1000, 1));
+      files.set(id, path);
+      raw
+        .prepare(
+          `INSERT INTO recordings (call_id, workspace_id, state, url, path, bytes) VALUES (?, ?, 'saved', NULL, ?, 1000)
+           ON CONFLICT (call_id) DO UPDATE SET state = 'saved', path = excluded.path, bytes = 1000`,
+        )
+        .run(id, workspaceId, path);
+    }
+    raw.close();
+    const before = value<DiskUsage>(await desk.handle('recordings:disk-usage', {}));
+    expect(before).toMatchObject({ files: 3, bytes: 3000, retentionDays: null });
+
+    const after = value<DiskUsage>(await desk.handle('recordings:set-retention', { retentionDays: 7 }));
+    expect(after).toMatchObject({ files: 1, bytes: 1000, retentionDays: 7 });
+    for (const id of old) {
+      expect(existsSync(files.get(id)!)).toBe(false);
+      const call = value<{ call: CallDetail }>(await desk.handle('calls:get', { callId: id })).call;
+      expect(call.recording).toMatchObject({ state: 'expired' });
+    }
+    expect(existsSync(files.get(recent[0]!)!)).toBe(true);
+    // Turned off, nothing more goes.
+    expect(
+      value<DiskUsage>(await desk.handle('recordings:set-retention', { retentionDays: null })),
+    ).toMatchObject({
+      files: 1,
+      retentionDays: null,
+    });
+  });
 });

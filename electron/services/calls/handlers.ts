@@ -20,7 +20,6 @@ import { playbackUrl } from './playback.ts';
 
 const RETENTION_KEY = 'recordings.retentionDays';
 /** Background passes of workspaces synced before, while online. */
-const BACKGROUND_INTERVAL_MS = 5 * 60_000;
 const DAY = 86_400_000;
 
 export async function workspaceFetcher(
@@ -117,7 +116,7 @@ export const callsDomain = defineDomain({
       })().catch((error: unknown) =>
         ctx.logger.warn?.('background calls sync not started', { error: String(error) }),
       );
-    }, BACKGROUND_INTERVAL_MS);
+    }, ctx.options.timings.backgroundSyncIntervalMs);
     timer.unref();
     ctx.onClose(async () => {
       clearInterval(timer);

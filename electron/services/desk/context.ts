@@ -32,6 +32,8 @@ export interface DeskTimings {
   connectivityTimeoutMs: number;
   /** Bound on one "Test connection". */
   connectionTestTimeoutMs: number;
+  /** How often a workspace synced before gets a background calls sync while online. */
+  backgroundSyncIntervalMs: number;
 }
 
 /** What every domain gets: the database, the secrets, the log, the event bus, and a cleanup hook. */
