@@ -33,30 +33,69 @@ export interface UpsertResult {
   unchanged: number;
 }
 
-/** One page in one transaction: new ids inserted, changed ones updated, the rest untouched. */
+const CALL_COLUMNS = `id, workspace_id, bulk_list_id, to_number, name, status, sub_status, terminal, created_at,
+  created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_json, transcript_raw,
+  transcript_text, number_text, raw, first_seen_at, updated_at`;
+
+/** The row's values in CALL_COLUMNS order (positional binding: no object per row). */
+const callValues = (c: CallColumns, workspaceId: string, bulkListId: string | null, now: string) => [
+  c.id,
+  workspaceId,
+  bulkListId,
+  c.to_number,
+  c.name,
+  c.status,
+  c.sub_status,
+  c.terminal,
+  c.created_at,
+  c.created_ms,
+  c.call_duration,
+  c.call_cost,
+  c.voicemail,
+  c.agent_id,
+  c.agent_name,
+  c.transcript_json,
+  c.transcript_raw,
+  c.transcript_text,
+  c.number_text,
+  c.raw,
+  now,
+  now,
+];
+
+/**
+ * One page in one transaction: new ids inserted, changed ones updated, the rest untouched; the
+ * search index (migration 0080) is fed in the same transaction: the old text of a changed call
+ * removed before it is rewritten, then every written row indexed with one INSERT … SELECT.
+ */
 export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
-  const existing = prepared<[string], { raw: string; bulk_list_id: string | null }>(
+  const existing = prepared<[string], { seq: number; raw: string; bulk_list_id: string | null }>(
     db,
-    `SELECT raw, bulk_list_id FROM calls WHERE id = ?`,
+    `SELECT seq, raw, bulk_list_id FROM calls WHERE id = ?`,
   );
   const insert = prepared(
     db,
-    `INSERT INTO calls (id, workspace_id, bulk_list_id, to_number, name, status, sub_status, terminal, created_at,
-       created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_json, transcript_raw,
-       transcript_text, number_text, raw, first_seen_at, updated_at)
-     VALUES (@id, @workspace_id, @bulk_list_id, @to_number, @name, @status, @sub_status, @terminal, @created_at,
-       @created_ms, @call_duration, @call_cost, @voicemail, @agent_id, @agent_name, @transcript_json, @transcript_raw,
-       @transcript_text, @number_text, @raw, @now, @now)`,
+    `INSERT INTO calls (${CALL_COLUMNS}) VALUES (${CALL_COLUMNS.split(',')
+      .map(() => '?')
+      .join(', ')})`,
   );
   const update = prepared(
     db,
-    `UPDATE calls SET bulk_list_id = coalesce(@bulk_list_id, bulk_list_id), to_number = @to_number, name = @name,
-       status = @status, sub_status = @sub_status, terminal = @terminal, created_at = @created_at,
-       created_ms = @created_ms, call_duration = @call_duration, call_cost = @call_cost, voicemail = @voicemail,
-       agent_id = @agent_id, agent_name = @agent_name, transcript_json = @transcript_json,
-       transcript_raw = @transcript_raw, transcript_text = @transcript_text, number_text = @number_text,
-       raw = @raw, updated_at = @now
-     WHERE id = @id`,
+    `UPDATE calls SET bulk_list_id = coalesce(?, bulk_list_id), to_number = ?, name = ?, status = ?, sub_status = ?,
+       terminal = ?, created_at = ?, created_ms = ?, call_duration = ?, call_cost = ?, voicemail = ?, agent_id = ?,
+       agent_name = ?, transcript_json = ?, transcript_raw = ?, transcript_text = ?, number_text = ?, raw = ?,
+       updated_at = ?
+     WHERE id = ?`,
+  );
+  const unindex = prepared(
+    db,
+    `INSERT INTO calls_fts (calls_fts, rowid, transcript_text, name, number_text)
+     SELECT 'delete', seq, transcript_text, name, number_text FROM calls WHERE seq = ?`,
+  );
+  const index = prepared(
+    db,
+    `INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
+     SELECT seq, transcript_text, name, number_text FROM calls WHERE seq IN (SELECT value FROM json_each(?))`,
   );
   const linkOnly = prepared(db, `UPDATE calls SET bulk_list_id = ?, updated_at = ? WHERE id = ?`);
   const recording = prepared(
@@ -67,15 +106,19 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   );
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   db.transaction(() => {
-    for (const columns of a.rows) {
-      const { recordingUrl, recordingExpiresMs, ...c } = columns;
+    const written: number[] = [];
+    for (const c of a.rows) {
       const before = existing.get(c.id);
-      const row = { ...c, workspace_id: a.workspaceId, bulk_list_id: a.bulkListId, now: a.nowIso };
       if (!before) {
-        insert.run(row);
+        written.push(
+          Number(insert.run(callValues(c, a.workspaceId, a.bulkListId, a.nowIso)).lastInsertRowid),
+        );
         result.inserted++;
       } else if (before.raw !== c.raw) {
-        update.run(row);
+        unindex.run(before.seq);
+        // The insert's values from bulk_list_id to raw, then updated_at and the id.
+        update.run([...callValues(c, a.workspaceId, a.bulkListId, a.nowIso).slice(2, 20), a.nowIso, c.id]);
+        written.push(before.seq);
         result.updated++;
       } else if (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId) {
         linkOnly.run(a.bulkListId, a.nowIso, c.id);
@@ -84,8 +127,9 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         result.unchanged++;
         continue;
       }
-      if (recordingUrl) recording.run(c.id, a.workspaceId, recordingUrl, recordingExpiresMs);
+      if (c.recordingUrl) recording.run(c.id, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
+    if (written.length > 0) index.run(JSON.stringify(written));
   })();
   return result;
 }
