@@ -7,11 +7,11 @@ import type {
   CallSummary,
   OutcomeCounts,
   RecordingCounts,
-  SnippetPart,
 } from '../../../../shared/ipc/channels/calls.ts';
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
+import { callSnippet } from './callSnippet.ts';
 import { getList, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
@@ -367,28 +367,6 @@ const sortSql = (s: CallSort | undefined): string => {
   }
 };
 
-const HIT_OPEN = '\u0001';
-const HIT_CLOSE = '\u0002';
-
-/** FTS5 snippet text with markers → parts (the renderer marks `hit` parts as text, never HTML). */
-export function snippetParts(text: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  let rest = text;
-  while (rest.length > 0) {
-    const open = rest.indexOf(HIT_OPEN);
-    if (open < 0) {
-      parts.push({ text: rest, hit: false });
-      break;
-    }
-    if (open > 0) parts.push({ text: rest.slice(0, open), hit: false });
-    const close = rest.indexOf(HIT_CLOSE, open + 1);
-    const end = close < 0 ? rest.length : close;
-    parts.push({ text: rest.slice(open + 1, end), hit: true });
-    rest = close < 0 ? '' : rest.slice(close + 1);
-  }
-  return parts.filter((p) => p.text !== '');
-}
-
 const summaryColumns = `c.id, c.workspace_id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at,
   c.call_duration, c.call_cost, c.voicemail, c.agent_id, c.agent_name,
   coalesce((SELECT state FROM recordings r WHERE r.call_id = c.id), 'none') AS recording`;
@@ -408,7 +386,6 @@ interface SummaryRow {
   agent_id: string | null;
   agent_name: string | null;
   recording: CallSummary['recording'];
-  snippet?: string;
 }
 
 const toSummary = (r: SummaryRow): CallSummary => ({
@@ -426,7 +403,7 @@ const toSummary = (r: SummaryRow): CallSummary => ({
   agentId: r.agent_id,
   agentName: r.agent_name,
   recording: r.recording,
-  snippet: r.snippet === undefined ? null : snippetParts(r.snippet),
+  snippet: null,
 });
 
 export interface ListArgs {
@@ -437,17 +414,23 @@ export interface ListArgs {
   limit: number;
 }
 
-const fromClause = (w: Where) =>
+/**
+ * `byIndex`: the matches are checked against a walk of the workspace's covering index (the `+`
+ * keeps SQLite from fetching every matching row by rowid): a common word matches most calls, and
+ * their fat rows (raw JSON, transcript) are then never read to count them or to find the newest 50.
+ */
+const fromClause = (w: Where, byIndex = false) =>
   w.fts === null
     ? { sql: `FROM calls c WHERE ${w.sql}`, params: w.params }
     : {
-        sql: `FROM calls c WHERE c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
+        sql: `FROM calls c WHERE ${byIndex ? '+' : ''}c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
         params: [w.fts, ...w.params],
       };
 
 export function listCalls(db: Db, a: ListArgs): { total: number; offset: number; rows: CallSummary[] } {
   const w = whereOf(a.workspaceId, a.filter);
-  const from = fromClause(w);
+  // Newest first (the table's default) walks calls_ws_created; other orders sort the matches.
+  const from = fromClause(w, (a.sort?.by ?? 'created_at') === 'created_at');
   const total =
     prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
       .pluck()
@@ -463,27 +446,22 @@ export function listCalls(db: Db, a: ListArgs): { total: number; offset: number;
   if (seqs.length === 0) return { total, offset: a.offset, rows: [] };
   const keys = JSON.stringify(seqs);
   const bySeq = new Map(
-    prepared<[string], SummaryRow & { seq: number }>(
+    prepared<[string], SummaryRow & { seq: number; transcript_text: string; number_text: string }>(
       db,
-      `SELECT c.seq, ${summaryColumns} FROM calls c WHERE c.seq IN (SELECT value FROM json_each(?))`,
+      `SELECT c.seq, ${summaryColumns}, c.transcript_text, c.number_text FROM calls c
+       WHERE c.seq IN (SELECT value FROM json_each(?))`,
     )
       .all(keys)
       .map((r) => [r.seq, r]),
   );
-  if (w.fts !== null) {
-    const snippets = prepared<[string, string], { seq: number; snippet: string }>(
-      db,
-      `SELECT rowid AS seq, snippet(calls_fts, -1, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 12) AS snippet
-       FROM calls_fts WHERE calls_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-    ).all(w.fts, keys);
-    for (const s of snippets) {
-      const row = bySeq.get(s.seq);
-      if (row) row.snippet = s.snippet;
-    }
-  }
+  // Snippets of the window's rows only, from their indexed text (callSnippet.ts says why not FTS5's).
+  const search = w.fts === null ? null : (a.filter.search ?? null);
   const rows = seqs.flatMap((seq) => {
     const r = bySeq.get(seq);
-    return r ? [toSummary(r)] : [];
+    if (!r) return [];
+    const summary = toSummary(r);
+    if (search !== null) summary.snippet = callSnippet([r.transcript_text, r.name, r.number_text], search);
+    return [summary];
   });
   return { total, offset: a.offset, rows };
 }
