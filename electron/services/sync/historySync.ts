@@ -120,7 +120,7 @@ const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
-const MAX_QUEUED_PAGES = 4;
+const MAX_QUEUED_PAGES = 8;
 /** Rows written in one transaction at most (pages waiting for the worker are joined up to this). */
 const MAX_BATCH_ROWS = 8000;
 
