@@ -120,9 +120,9 @@ const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
-const MAX_QUEUED_PAGES = 8;
+const MAX_QUEUED_PAGES = 16;
 /** Rows written in one transaction at most (pages waiting for the worker are joined up to this). */
-const MAX_BATCH_ROWS = 8000;
+const MAX_BATCH_ROWS = 16_000;
 
 const RETRYABLE = new Set(['rate_limited', 'server', 'unreachable', 'timeout', 'invalid_response']);
 

@@ -33,6 +33,15 @@ const search = (db: Db, q: string) =>
 const checkIndex = (db: Db) =>
   db.exec(`INSERT INTO calls_fts (calls_fts, rank) VALUES ('integrity-check', 1)`);
 
+const storeBefore0080 = (db: Db, id: string, text: string) =>
+  db
+    .prepare(
+      `INSERT INTO calls (id, workspace_id, status, terminal, created_at, created_ms, transcript_text, name,
+         number_text, raw, first_seen_at, updated_at)
+       VALUES (?, 'w1', 'completed', 1, 'n', 1, ?, 'Asha', '919812345678', '{}', 'n', 'n')`,
+    )
+    .run(id, text);
+
 const store = (db: Db, rows: CallColumns[]) =>
   upsertCalls(db, { workspaceId: 'w1', bulkListId: null, rows, nowIso: '2026-11-20T10:00:00Z' });
 
@@ -41,11 +50,7 @@ describe('migration 0080 calls search indexed per page', () => {
     const db = freshDatabase(dirs.make());
     migrate(db, migrations, 70);
     // Stored as before 0080: the row trigger indexes it.
-    db.prepare(
-      `INSERT INTO calls (id, workspace_id, status, terminal, created_at, created_ms, transcript_text, name,
-         number_text, raw, first_seen_at, updated_at)
-       VALUES ('c1', 'w1', 'completed', 1, 'n', 1, 'about the loan offer', 'Asha', '919812345678', '{}', 'n', 'n')`,
-    ).run();
+    storeBefore0080(db, 'c1', 'about the loan offer');
     expect(migrate(db, migrations, 80)).toBe(80);
     expect(schemaVersion(db)).toBe(80);
     const triggers = db.prepare(
@@ -54,6 +59,42 @@ describe('migration 0080 calls search indexed per page', () => {
     expect(triggers.pluck().all()).toEqual(['calls_fts_delete']);
     expect(search(db, 'loan')).toEqual(['c1']);
     checkIndex(db);
+  });
+
+  it('keeps recordings, their rules and their cascade when it rebuilds the table with rowids', () => {
+    const db = freshDatabase(dirs.make());
+    migrate(db, migrations, 70);
+    storeBefore0080(db, 'c1', 'one');
+    storeBefore0080(db, 'c2', 'two');
+    db.prepare(
+      `INSERT INTO recordings (call_id, workspace_id, state, url, path, bytes, sha256, expires_ms, attempts)
+       VALUES ('c1', 'w1', 'saved', 'http://x/1.wav', '/r/c1.wav', 10, 'ab', 5, 1), ('c2', 'w1', 'pending', 'http://x/2.wav', NULL, NULL, NULL, 9, 0)`,
+    ).run();
+    const before = db.prepare(`SELECT * FROM recordings ORDER BY call_id`).all();
+    migrate(db, migrations, 80);
+    expect(db.prepare(`SELECT * FROM recordings ORDER BY call_id`).all()).toEqual(before);
+    const withoutRowid = db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'recordings'`).pluck().get();
+    expect(withoutRowid).not.toMatch(/WITHOUT ROWID/i);
+    expect(
+      db
+        .prepare(
+          `SELECT name FROM sqlite_schema WHERE tbl_name = 'recordings' AND type = 'index' AND sql IS NOT NULL ORDER BY name`,
+        )
+        .pluck()
+        .all(),
+    ).toEqual(['recordings_queue', 'recordings_ws_state']);
+    const rec = db.prepare(`INSERT INTO recordings (call_id, workspace_id, state) VALUES (?, 'w1', ?)`);
+    expect(() => rec.run('c2', 'pending')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => rec.run('nope', 'pending')).toThrow(/FOREIGN KEY/);
+    db.prepare(`DELETE FROM calls WHERE id = 'c1'`).run();
+    expect(db.prepare(`SELECT call_id FROM recordings`).pluck().all()).toEqual(['c2']);
+    // The upsert's recording rule still keys on the call id.
+    store(db, [{ ...call('c3', 'three'), recordingUrl: 'http://x/3.wav', recordingExpiresMs: 7 }]);
+    checkIndex(db);
+    expect(db.prepare(`SELECT state, url FROM recordings WHERE call_id = 'c3'`).get()).toEqual({
+      state: 'pending',
+      url: 'http://x/3.wav',
+    });
   });
 
   it('finds a call updated by a later sync by its new transcript words, not by the removed ones', () => {
