@@ -320,6 +320,8 @@ interface Where {
   sql: string;
   params: unknown[];
   fts: string | null;
+  /** No condition but the workspace (and the search, if any). */
+  workspaceOnly: boolean;
 }
 
 /** The filter as SQL over `calls c` (workspaceId null: every workspace, for the CLI's export). */
@@ -348,7 +350,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
       ...f.recording,
     );
   const fts = f.search === undefined ? null : ftsQuery(f.search);
-  return { sql: parts.join(' AND '), params, fts };
+  return { sql: parts.join(' AND '), params, fts, workspaceOnly: workspaceId !== null && parts.length === 1 };
 }
 
 const sortSql = (s: CallSort | undefined): string => {
@@ -427,14 +429,37 @@ const fromClause = (w: Where, byIndex = false) =>
         params: [w.fts, ...w.params],
       };
 
+/**
+ * A search's count from the FTS index alone (a few ms for 60,000 matches, where checking each
+ * match's workspace takes about 15) when that count is exact: nothing filtered but the workspace,
+ * and no call of another workspace stored. Null otherwise.
+ */
+function searchCountFromIndex(db: Db, workspaceId: string, w: Where): number | null {
+  if (w.fts === null || !w.workspaceOnly) return null;
+  const others = prepared<[string, string], number>(
+    db,
+    `SELECT 1 FROM calls WHERE workspace_id < ? UNION ALL SELECT 1 FROM calls WHERE workspace_id > ? LIMIT 1`,
+  )
+    .pluck()
+    .get(workspaceId, workspaceId);
+  if (others !== undefined) return null;
+  return (
+    prepared<[string], number>(db, `SELECT count(*) FROM calls_fts WHERE calls_fts MATCH ?`)
+      .pluck()
+      .get(w.fts) ?? 0
+  );
+}
+
 export function listCalls(db: Db, a: ListArgs): { total: number; offset: number; rows: CallSummary[] } {
   const w = whereOf(a.workspaceId, a.filter);
   // Newest first (the table's default) walks calls_ws_created; other orders sort the matches.
   const from = fromClause(w, (a.sort?.by ?? 'created_at') === 'created_at');
   const total =
+    searchCountFromIndex(db, a.workspaceId, w) ??
     prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
       .pluck()
-      .get(...from.params) ?? 0;
+      .get(...from.params) ??
+    0;
   // The window's keys first (the sorter holds only them), then its rows and snippets: never a
   // snippet or a recording state for every match.
   const seqs = prepared<unknown[], number>(
