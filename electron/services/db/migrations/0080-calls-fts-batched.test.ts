@@ -58,6 +58,10 @@ describe('migration 0080 calls search indexed per page', () => {
     );
     expect(triggers.pluck().all()).toEqual(['calls_fts_delete']);
     expect(search(db, 'loan')).toEqual(['c1']);
+    expect(search(db, '"lo"*')).toEqual(['c1']);
+    expect(search(db, '"9198123"*')).toEqual(['c1']);
+    const fts = db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'calls_fts'`).pluck().get();
+    expect(fts).not.toMatch(/prefix/);
     checkIndex(db);
   });
 
