@@ -1,9 +1,16 @@
 // Every calls channel through the desk's dispatcher (request schema in, response schema out) on a
 // real data folder, with the history synced from the real sandbox over HTTP.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallDetail, CallStats, CallSummary, SyncStatus } from '../../../shared/ipc/channels/calls.ts';
+import type {
+  CallDetail,
+  CallStats,
+  CallSummary,
+  DiskUsage,
+  SyncStatus,
+} from '../../../shared/ipc/channels/calls.ts';
 import type { ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import type { Result } from '../../../shared/ipc/result.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
@@ -227,4 +234,45 @@ describe('calls channels through the desk', () => {
     });
     expect(none.ok).toBe(false);
   }, 120_000);
+  it('deletes saved recordings of calls older than the retention setting and keeps the newer ones', async () => {
+    const DAY = 86_400_000;
+    const pick = async (filter: object) =>
+      value<{ rows: CallSummary[] }>(
+        await desk.handle('calls:list', {
+          filter: { recording: ['pending'], ...filter },
+          offset: 0,
+          limit: 1,
+        }),
+      ).rows[0]!;
+    const old = await pick({ to: new Date(Date.now() - 12 * DAY).toISOString() });
+    const recent = await pick({ from: new Date(Date.now() - 8 * DAY).toISOString() });
+    // Two recordings as the download queue leaves them once saved: a file in the data folder, its row.
+    const db = new Database(join(dataDir, 'campaign-desk.sqlite'));
+    db.pragma('busy_timeout = 5000');
+    const files = [old, recent].map((c) => {
+      const path = join(dataDir, 'recordings', `${c.id}.wav`);
+      mkdirSync(join(dataDir, 'recordings'), { recursive: true });
+      writeFileSync(path, Buffer.alloc(1000, 1));
+      db.prepare(`UPDATE recordings SET state = 'saved', path = ?, bytes = 1000 WHERE call_id = ?`).run(
+        path,
+        c.id,
+      );
+      return path;
+    });
+    db.close();
+    const before = value<DiskUsage>(await desk.handle('recordings:disk-usage', {}));
+    expect(before.files).toBe(2);
+
+    const after = value<DiskUsage>(await desk.handle('recordings:set-retention', { retentionDays: 10 }));
+    expect(after.retentionDays).toBe(10);
+    expect(after.files).toBe(1);
+    expect(after.bytes).toBe(1000);
+    expect(existsSync(files[0]!)).toBe(false);
+    expect(existsSync(files[1]!)).toBe(true);
+    const gone = value<{ call: CallDetail }>(await desk.handle('calls:get', { callId: old.id })).call;
+    expect(gone.recording.state).toBe('expired');
+    expect(gone.recording.path).toBe(files[0]);
+    const kept = value<{ call: CallDetail }>(await desk.handle('calls:get', { callId: recent.id })).call;
+    expect(kept.recording.state).toBe('saved');
+  });
 });
