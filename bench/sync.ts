@@ -10,6 +10,8 @@ import { parseArgs } from 'node:util';
 import { startSandboxProcess } from '../electron/services/api/testing/sandboxProcess.ts';
 import { runHistorySync } from '../electron/services/sync/historySync.ts';
 import { historyFetcher, openTempDb } from '../electron/services/sync/testing.ts';
+import { parseTranscript } from '../electron/services/sync/callRow.ts';
+import type { CallRecord } from '../shared/service/history.ts';
 
 const { values } = parseArgs({
   options: { calls: { type: 'string', default: '100000' }, searches: { type: 'string', default: '200' } },
@@ -79,7 +81,7 @@ try {
     const id = rows.rows[0]?.id;
     if (!id) break;
     const call = await temp.db.call('calls.get', { callId: id });
-    for (const w of JSON.parse(call?.transcript_json ?? '[]').flatMap(
+    for (const w of parseTranscript((JSON.parse(call?.raw ?? '{}') as CallRecord).transcript).turns.flatMap(
       (t: { text: string }) => t.text.match(/\p{L}{4,}/gu) ?? [],
     ))
       words.add((w as string).toLowerCase());

@@ -62,6 +62,9 @@ describe('migration 0080 calls search indexed per page', () => {
     expect(search(db, '"9198123"*')).toEqual(['c1']);
     const fts = db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'calls_fts'`).pluck().get();
     expect(fts).not.toMatch(/prefix/);
+    const columns = db.prepare(`SELECT name FROM pragma_table_info('calls')`).pluck().all();
+    expect(columns).not.toContain('transcript_json');
+    expect(columns).toEqual(expect.arrayContaining(['raw', 'transcript_text', 'transcript_raw']));
     checkIndex(db);
   });
 

@@ -9,6 +9,8 @@ import type { Migration } from './migration.ts';
  * The index loses its prefix indexes (prefix = '2 3' wrote every token three times, about 6 µs a
  * call): a prefix search merges the few terms that start with it instead, a few ms more at most on
  * 100,000 calls. It is rebuilt from the calls table once.
+ * `calls.transcript_json` goes: nothing read it (a call's turns are parsed from `raw`), and it made
+ * every call with a transcript about 350 bytes bigger.
  * `recordings` becomes a rowid table (same columns and rules): as WITHOUT ROWID keyed by the random
  * call id, and with `recordings_ws_state` ending in that id, every stored batch rewrote most pages
  * of both b-trees; now rows and that index grow at their end, and only the call-id key is random.
@@ -20,6 +22,8 @@ export const migration: Migration = {
     db.exec(`
       DROP TRIGGER calls_fts_insert;
       DROP TRIGGER calls_fts_update;
+
+      ALTER TABLE calls DROP COLUMN transcript_json;
 
       DROP TABLE calls_fts;
       CREATE VIRTUAL TABLE calls_fts USING fts5 (

@@ -34,7 +34,7 @@ export interface UpsertResult {
 }
 
 const CALL_COLUMNS = `id, workspace_id, bulk_list_id, to_number, name, status, sub_status, terminal, created_at,
-  created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_json, transcript_raw,
+  created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_raw,
   transcript_text, number_text, raw, first_seen_at, updated_at`;
 
 /** The row's values in CALL_COLUMNS order (positional binding: no object per row). */
@@ -54,7 +54,6 @@ const callValues = (c: CallColumns, workspaceId: string, bulkListId: string | nu
   c.voicemail,
   c.agent_id,
   c.agent_name,
-  c.transcript_json,
   c.transcript_raw,
   c.transcript_text,
   c.number_text,
@@ -83,7 +82,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     db,
     `UPDATE calls SET bulk_list_id = coalesce(?, bulk_list_id), to_number = ?, name = ?, status = ?, sub_status = ?,
        terminal = ?, created_at = ?, created_ms = ?, call_duration = ?, call_cost = ?, voicemail = ?, agent_id = ?,
-       agent_name = ?, transcript_json = ?, transcript_raw = ?, transcript_text = ?, number_text = ?, raw = ?,
+       agent_name = ?, transcript_raw = ?, transcript_text = ?, number_text = ?, raw = ?,
        updated_at = ?
      WHERE id = ?`,
   );
@@ -117,7 +116,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       } else if (before.raw !== c.raw) {
         unindex.run(before.seq);
         // The insert's values from bulk_list_id to raw, then updated_at and the id.
-        update.run([...callValues(c, a.workspaceId, a.bulkListId, a.nowIso).slice(2, 20), a.nowIso, c.id]);
+        update.run([...callValues(c, a.workspaceId, a.bulkListId, a.nowIso).slice(2, 19), a.nowIso, c.id]);
         written.push(before.seq);
         result.updated++;
       } else if (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId) {
@@ -497,7 +496,6 @@ export interface CallRowFull extends SummaryRow {
   from_numbers: string[];
   inbound_from: string | null;
   credits_processed: boolean | null;
-  transcript_json: string;
   transcript_raw: string | null;
   raw: string;
   first_seen_at: string;
@@ -519,7 +517,7 @@ function getCall(db: Db, a: { callId: string }): CallRowFull | null {
     >
   >(
     db,
-    `SELECT ${summaryColumns}, c.transcript_json, c.transcript_raw, c.raw, c.first_seen_at, c.updated_at,
+    `SELECT ${summaryColumns}, c.transcript_raw, c.raw, c.first_seen_at, c.updated_at,
        r.path AS rec_path, r.bytes AS rec_bytes, r.sha256 AS rec_sha256, r.expires_ms AS rec_expires_ms,
        r.attempts AS rec_attempts, r.error AS rec_error
      FROM calls c LEFT JOIN recordings r ON r.call_id = c.id WHERE c.id = ?`,
