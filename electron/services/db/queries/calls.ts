@@ -76,7 +76,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     db,
     `INSERT INTO calls (${CALL_COLUMNS}) VALUES (${CALL_COLUMNS.split(',')
       .map(() => '?')
-      .join(', ')})`,
+      .join(', ')}) ON CONFLICT (id) DO NOTHING`,
   );
   const update = prepared(
     db,
@@ -107,16 +107,17 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   db.transaction(() => {
     const written: number[] = [];
     for (const c of a.rows) {
-      const before = existing.get(c.id);
+      // A new id is inserted at once (no lookup first); a known one is compared with what is stored.
+      const values = callValues(c, a.workspaceId, a.bulkListId, a.nowIso);
+      const added = insert.run(values);
+      const before = added.changes === 1 ? undefined : existing.get(c.id);
       if (!before) {
-        written.push(
-          Number(insert.run(callValues(c, a.workspaceId, a.bulkListId, a.nowIso)).lastInsertRowid),
-        );
+        written.push(Number(added.lastInsertRowid));
         result.inserted++;
       } else if (before.raw !== c.raw) {
         unindex.run(before.seq);
         // The insert's values from bulk_list_id to raw, then updated_at and the id.
-        update.run([...callValues(c, a.workspaceId, a.bulkListId, a.nowIso).slice(2, 19), a.nowIso, c.id]);
+        update.run([...values.slice(2, 19), a.nowIso, c.id]);
         written.push(before.seq);
         result.updated++;
       } else if (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId) {
