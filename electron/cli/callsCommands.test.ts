@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
+import { createDesk } from '../services/createDesk.ts';
 import { startSyncSandbox } from '../services/sync/testing.ts';
 
 const cli = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -217,4 +218,31 @@ describe('campaign-desk sync and calls export', () => {
     });
     expect(found.data.map((r) => r.call_id).sort()).toEqual(withWord);
   }, 240_000);
+
+  it('sync --workspace takes the key from the OS keychain (none in the environment) and stores every call', async () => {
+    const data = join(dir, 'keychain');
+    // The app creates the workspace and keeps its key in the real keychain (scripts/with-keyring.sh).
+    const desk = await createDesk({ dataDir: data, host: 'browser', version: '1', sandbox: 'off' });
+    try {
+      const created = await desk.handle('workspaces:create', {
+        name: 'Production',
+        baseUrl: sandbox.baseUrl,
+        apiKey: sandbox.apiKey,
+      });
+      expect(created.ok).toBe(true);
+    } finally {
+      await desk.close();
+    }
+    const report = join(dir, 'keychain.json');
+    const synced = await run(
+      ['sync', '--data', data, '--workspace', 'Production', '--no-recordings', '--report', report],
+      { CAMPAIGN_DESK_API_KEY: '' },
+    );
+    expect(synced.stderr).toBe('');
+    expect(synced.code).toBe(0);
+    expect((JSON.parse(readFileSync(report, 'utf8')) as { calls: number }).calls).toBe(seeded);
+    const unknown = await run(['sync', '--data', data, '--workspace', 'Staging', '--no-recordings']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/no workspace named "Staging"/);
+  }, 120_000);
 });
