@@ -81,7 +81,7 @@ describe('campaign-desk sync and calls export', () => {
     expect(wrong.stderr).not.toContain('sk-not-the-key');
   }, 60_000);
 
-  it('killed mid-sync, resumes on the next run and stores every call once; saves recordings; writes the report and the CSV', async () => {
+  it('killed mid-sync, resumes on the next run and stores every call once, each searchable; saves recordings; writes the report and the CSV, also by --search', async () => {
     const data = join(dir, 'data');
     const report = join(dir, 'sync.json');
     const env = { CAMPAIGN_DESK_API_KEY: sandbox.apiKey };
@@ -190,6 +190,33 @@ describe('campaign-desk sync and calls export', () => {
     });
     expect(done.data.length).toBeGreaterThan(0);
     expect(done.data.every((r) => r.status === 'completed')).toBe(true);
+
+    // Killed between pages, yet every stored call is in the search index with its own text (FTS5's
+    // check against the calls table), and `--search` exports exactly the calls whose text has the word.
+    const check = new Database(join(data, 'campaign-desk.sqlite'));
+    check.exec(`INSERT INTO calls_fts (calls_fts, rank) VALUES ('integrity-check', 1)`);
+    const withWord = check
+      .prepare(`SELECT id FROM calls WHERE transcript_text LIKE '%reminder%' ORDER BY id`)
+      .pluck()
+      .all() as string[];
+    check.close();
+    expect(withWord.length).toBeGreaterThan(0);
+    const searched = await run([
+      'calls',
+      'export',
+      '--data',
+      data,
+      '--out',
+      join(dir, 's.csv'),
+      '--search',
+      'reminder',
+    ]);
+    expect(searched.code).toBe(0);
+    const found = Papa.parse<Record<string, string>>(readFileSync(join(dir, 's.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(found.data.map((r) => r.call_id).sort()).toEqual(withWord);
   }, 240_000);
 
   it('sync --workspace takes the API key from the OS keychain (none in the environment)', async (ctx) => {

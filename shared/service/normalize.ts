@@ -62,6 +62,7 @@ export function normalizeTranscript(value: unknown): TranscriptTurnView[] {
 
 // ---------------------------------------------------------------- timestamps
 
+const canonicalTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const timestampPattern =
   /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[.,](\d+))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
@@ -70,6 +71,11 @@ const timestampPattern =
  * rounded up); a missing offset means UTC (the individual call's `initiated_at` sample has none).
  */
 export function parseServiceTimestamp(text: string): number | null {
+  // Already canonical (what the service mostly sends): Date.parse reads it as the general path would.
+  if (canonicalTimestamp.test(text)) {
+    const parsed = Date.parse(text);
+    return Number.isNaN(parsed) ? null : parsed;
+  }
   const m = timestampPattern.exec(text.trim());
   if (!m) return null;
   const [, date, hm, sec, frac, zone] = m;

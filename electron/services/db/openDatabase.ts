@@ -36,7 +36,8 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     // A 64 MB page cache (SQLite's default is 2 MB): bulk changes on a million-row list touch index
-    // pages all over the file, and re-reading them from the OS dominated their cost.
+    // pages all over the file, and a sync's batch of a few thousand calls dirties more than 2 MB
+    // (a spilled cache writes pages to the WAL twice).
     db.pragma('cache_size = -65536');
     // The WAL file is cut back to 64 MB after a checkpoint (a big import or deletion grows it).
     // Checkpoints stay at SQLite's 4 MB: larger ones stall the queries behind them longer.

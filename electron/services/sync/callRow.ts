@@ -1,4 +1,5 @@
-// One call record of the history → the columns stored in `calls` (runs in the DB worker).
+// One call record of the history → the columns stored in `calls` (made on the main thread; the
+// turns are not stored apart: readers parse them from `raw`, as calls:get does).
 import type { CallRecord } from '../../../shared/service/history.ts';
 import { normalizeTimestamp, normalizeTranscript } from '../../../shared/service/normalize.ts';
 import type { TranscriptTurnView } from '../../../shared/service/normalize.ts';
@@ -23,7 +24,6 @@ export interface CallColumns {
   voicemail: number | null;
   agent_id: string | null;
   agent_name: string | null;
-  transcript_json: string;
   transcript_raw: string | null;
   transcript_text: string;
   number_text: string;
@@ -78,7 +78,6 @@ export function callColumns(r: CallRecord): CallColumns {
           : 0,
     agent_id: r.agent?.id ?? null,
     agent_name: r.agent?.agent_name ?? null,
-    transcript_json: JSON.stringify(turns),
     transcript_raw: raw,
     transcript_text: raw ?? turns.map((t) => t.text).join('\n'),
     number_text: numberText(r.to_number),

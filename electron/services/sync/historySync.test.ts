@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
 import type { FetchHistory } from './historySync.ts';
 import { runHistorySync, SyncFailure } from './historySync.ts';
-import { historyFetcher, openTempDb, sandboxStatusCounts, startSyncSandbox } from './testing.ts';
+import {
+  checkSearchIndex,
+  historyFetcher,
+  openTempDb,
+  sandboxStatusCounts,
+  startSyncSandbox,
+} from './testing.ts';
 import type { TempDb } from './testing.ts';
 
 const SEEDED = 100_000;
@@ -122,7 +128,7 @@ describe('history sync against the sandbox (100,000 calls)', () => {
     }
   }, 180_000);
 
-  it('resumes after a crash mid-pass without loss or duplicates', async () => {
+  it('resumes after a crash mid-pass without loss or duplicates, every stored call searchable', async () => {
     const t = await openTempDb();
     try {
       let pages = 0;
@@ -143,6 +149,8 @@ describe('history sync against the sandbox (100,000 calls)', () => {
       expect(mid.pass).not.toBeNull();
       expect(mid.pass!.cursorMs).toBeGreaterThan(mid.pass!.fromMs);
       expect(mid.calls).toBeGreaterThan(0);
+      // What the crashed pass stored is already in the search index (stored and indexed together).
+      checkSearchIndex(t);
       const r = await runHistorySync({
         db: t.db,
         workspaceId: 'w1',
@@ -151,6 +159,14 @@ describe('history sync against the sandbox (100,000 calls)', () => {
       });
       expect(r.resumed).toBe(true);
       await expectSameAsSandbox(t);
+      checkSearchIndex(t);
+      const found = await t.db.call('calls.list', {
+        workspaceId: 'w1',
+        filter: { search: 'reminder' },
+        offset: 0,
+        limit: 1,
+      });
+      expect(found.total).toBeGreaterThan(0);
     } finally {
       await t.close();
     }

@@ -9,6 +9,7 @@ import { isApiError } from '../api/apiError.ts';
 import type { DbClient } from '../db/client.ts';
 import type { SyncPass } from '../db/queries/calls.ts';
 import { callColumns } from './callRow.ts';
+import type { CallColumns } from './callRow.ts';
 
 export interface HistoryPageRecords {
   records: CallRecord[];
@@ -119,7 +120,9 @@ const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', onAbort, { once: true });
   });
 
-const MAX_QUEUED_PAGES = 4;
+const MAX_QUEUED_PAGES = 16;
+/** Rows written in one transaction at most (pages waiting for the worker are joined up to this). */
+const MAX_BATCH_ROWS = 16_000;
 
 const RETRYABLE = new Set(['rate_limited', 'server', 'unreachable', 'timeout', 'invalid_response']);
 
@@ -149,9 +152,33 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
   };
 
   // Stores run in order on one chain while the next pages are fetched (also across windows); a
-  // window's cursor is saved on the same chain, so it never runs ahead of what is stored.
+  // window's cursor is saved on the same chain, so it never runs ahead of what is stored. Pages
+  // that wait while the worker writes are written together, in one transaction (one message, one
+  // commit, one search-index insert), so a slow disk batches more instead of falling behind.
   let storing: Promise<void> = Promise.resolve();
   let queued = 0;
+  const waiting: Array<{ bulkListId: string | null; rows: CallColumns[] }> = [];
+  let wakeFetcher: (() => void) | null = null;
+
+  async function writeWaiting(): Promise<void> {
+    const first = waiting[0];
+    if (!first) return; // an earlier link took these pages
+    const batch: CallColumns[] = [];
+    while (waiting[0] && waiting[0].bulkListId === first.bulkListId && batch.length < MAX_BATCH_ROWS) {
+      batch.push(...waiting.shift()!.rows);
+      queued--;
+    }
+    wakeFetcher?.();
+    const r = await o.db.call('calls.upsert', {
+      workspaceId: o.workspaceId,
+      bulkListId: first.bulkListId,
+      rows: batch,
+      nowIso: new Date().toISOString(),
+    });
+    counters.inserted += r.inserted;
+    counters.updated += r.updated;
+    progress();
+  }
 
   /** One page with the engine's retry policy (capped exponential backoff with jitter, Retry-After). */
   async function fetchPage(q: HistoryQuery): Promise<HistoryPageRecords> {
@@ -207,21 +234,10 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
     };
     const store = (records: CallRecord[]) => {
       if (records.length === 0) return;
-      // Columns are made here, on the main thread, while the DB worker writes the previous page.
-      const rows = records.map(callColumns);
+      // Columns are made here, on the main thread, while the DB worker writes earlier pages.
+      waiting.push({ bulkListId, rows: records.map(callColumns) });
       queued++;
-      storing = storing.then(async () => {
-        queued--;
-        const r = await o.db.call('calls.upsert', {
-          workspaceId: o.workspaceId,
-          bulkListId,
-          rows,
-          nowIso: new Date().toISOString(),
-        });
-        counters.inserted += r.inserted;
-        counters.updated += r.updated;
-        progress();
-      });
+      storing = storing.then(writeWaiting);
       // Surface a store failure at the next await of `storing`, never as an unhandled rejection.
       storing.catch(() => undefined);
     };
@@ -230,10 +246,12 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
       let offset = 0;
       let maxTotal = 0;
       let totalKnown = true;
+      let next = fetchPage({ ...base, offset });
       for (;;) {
         // Fetching runs ahead of storing by a few pages at most.
-        if (queued >= MAX_QUEUED_PAGES) await storing;
-        const page = await fetchPage({ ...base, offset });
+        while (queued >= MAX_QUEUED_PAGES)
+          await Promise.race([new Promise<void>((wake) => (wakeFetcher = wake)), storing]);
+        const page = await next;
         if (
           offset === 0 &&
           round === 0 &&
@@ -243,12 +261,20 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
           store(page.records);
           return 'split';
         }
+        // The next page is asked for before this one is turned into rows, so the service answers
+        // while we work.
+        const full = page.records.length >= policy.pageSize;
+        if (full) {
+          next = fetchPage({ ...base, offset: offset + page.records.length });
+          // Awaited on the next turn; a failure then must not count as unhandled meanwhile.
+          next.catch(() => undefined);
+        }
         counters.received += page.records.length;
         for (const r of page.records) seen.add(r.id);
         if (page.total === null) totalKnown = false;
         else maxTotal = Math.max(maxTotal, page.total);
         store(page.records);
-        if (page.records.length < policy.pageSize) break;
+        if (!full) break;
         offset += page.records.length;
       }
       // Calls that arrived above our position shifted the rest down: page the window again.

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { createApiClient } from '../api/client.ts';
 import { startSandboxProcess } from '../api/testing/sandboxProcess.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
@@ -47,4 +48,17 @@ export async function openTempDb(): Promise<TempDb> {
 export async function sandboxStatusCounts(sandbox: SandboxProcess): Promise<Record<string, number>> {
   const stats = await sandbox.control<{ calls_by_status: Record<string, number> }>('GET', '/stats');
   return stats.calls_by_status;
+}
+
+/**
+ * FTS5's own check of the calls search index against the calls table, on a second connection to
+ * the file (throws when a stored call is missing from the index or indexed with other text).
+ */
+export function checkSearchIndex(t: TempDb): void {
+  const db = new Database(join(t.dir, 'campaign-desk.sqlite'));
+  try {
+    db.exec(`INSERT INTO calls_fts (calls_fts, rank) VALUES ('integrity-check', 1)`);
+  } finally {
+    db.close();
+  }
 }

@@ -7,11 +7,11 @@ import type {
   CallSummary,
   OutcomeCounts,
   RecordingCounts,
-  SnippetPart,
 } from '../../../../shared/ipc/channels/calls.ts';
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
+import { callSnippet } from './callSnippet.ts';
 import { getList, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
@@ -33,30 +33,68 @@ export interface UpsertResult {
   unchanged: number;
 }
 
-/** One page in one transaction: new ids inserted, changed ones updated, the rest untouched. */
+const CALL_COLUMNS = `id, workspace_id, bulk_list_id, to_number, name, status, sub_status, terminal, created_at,
+  created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_raw,
+  transcript_text, number_text, raw, first_seen_at, updated_at`;
+
+/** The row's values in CALL_COLUMNS order (positional binding: no object per row). */
+const callValues = (c: CallColumns, workspaceId: string, bulkListId: string | null, now: string) => [
+  c.id,
+  workspaceId,
+  bulkListId,
+  c.to_number,
+  c.name,
+  c.status,
+  c.sub_status,
+  c.terminal,
+  c.created_at,
+  c.created_ms,
+  c.call_duration,
+  c.call_cost,
+  c.voicemail,
+  c.agent_id,
+  c.agent_name,
+  c.transcript_raw,
+  c.transcript_text,
+  c.number_text,
+  c.raw,
+  now,
+  now,
+];
+
+/**
+ * One page in one transaction: new ids inserted, changed ones updated, the rest untouched; the
+ * search index (migration 0080) is fed in the same transaction: the old text of a changed call
+ * removed before it is rewritten, then every written row indexed with one INSERT … SELECT.
+ */
 export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
-  const existing = prepared<[string], { raw: string; bulk_list_id: string | null }>(
+  const existing = prepared<[string], { seq: number; raw: string; bulk_list_id: string | null }>(
     db,
-    `SELECT raw, bulk_list_id FROM calls WHERE id = ?`,
+    `SELECT seq, raw, bulk_list_id FROM calls WHERE id = ?`,
   );
   const insert = prepared(
     db,
-    `INSERT INTO calls (id, workspace_id, bulk_list_id, to_number, name, status, sub_status, terminal, created_at,
-       created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_json, transcript_raw,
-       transcript_text, number_text, raw, first_seen_at, updated_at)
-     VALUES (@id, @workspace_id, @bulk_list_id, @to_number, @name, @status, @sub_status, @terminal, @created_at,
-       @created_ms, @call_duration, @call_cost, @voicemail, @agent_id, @agent_name, @transcript_json, @transcript_raw,
-       @transcript_text, @number_text, @raw, @now, @now)`,
+    `INSERT INTO calls (${CALL_COLUMNS}) VALUES (${CALL_COLUMNS.split(',')
+      .map(() => '?')
+      .join(', ')}) ON CONFLICT (id) DO NOTHING`,
   );
   const update = prepared(
     db,
-    `UPDATE calls SET bulk_list_id = coalesce(@bulk_list_id, bulk_list_id), to_number = @to_number, name = @name,
-       status = @status, sub_status = @sub_status, terminal = @terminal, created_at = @created_at,
-       created_ms = @created_ms, call_duration = @call_duration, call_cost = @call_cost, voicemail = @voicemail,
-       agent_id = @agent_id, agent_name = @agent_name, transcript_json = @transcript_json,
-       transcript_raw = @transcript_raw, transcript_text = @transcript_text, number_text = @number_text,
-       raw = @raw, updated_at = @now
-     WHERE id = @id`,
+    `UPDATE calls SET bulk_list_id = coalesce(?, bulk_list_id), to_number = ?, name = ?, status = ?, sub_status = ?,
+       terminal = ?, created_at = ?, created_ms = ?, call_duration = ?, call_cost = ?, voicemail = ?, agent_id = ?,
+       agent_name = ?, transcript_raw = ?, transcript_text = ?, number_text = ?, raw = ?,
+       updated_at = ?
+     WHERE id = ?`,
+  );
+  const unindex = prepared(
+    db,
+    `INSERT INTO calls_fts (calls_fts, rowid, transcript_text, name, number_text)
+     SELECT 'delete', seq, transcript_text, name, number_text FROM calls WHERE seq = ?`,
+  );
+  const index = prepared(
+    db,
+    `INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
+     SELECT seq, transcript_text, name, number_text FROM calls WHERE seq IN (SELECT value FROM json_each(?))`,
   );
   const linkOnly = prepared(db, `UPDATE calls SET bulk_list_id = ?, updated_at = ? WHERE id = ?`);
   const recording = prepared(
@@ -67,15 +105,20 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   );
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   db.transaction(() => {
-    for (const columns of a.rows) {
-      const { recordingUrl, recordingExpiresMs, ...c } = columns;
-      const before = existing.get(c.id);
-      const row = { ...c, workspace_id: a.workspaceId, bulk_list_id: a.bulkListId, now: a.nowIso };
+    const written: number[] = [];
+    for (const c of a.rows) {
+      // A new id is inserted at once (no lookup first); a known one is compared with what is stored.
+      const values = callValues(c, a.workspaceId, a.bulkListId, a.nowIso);
+      const added = insert.run(values);
+      const before = added.changes === 1 ? undefined : existing.get(c.id);
       if (!before) {
-        insert.run(row);
+        written.push(Number(added.lastInsertRowid));
         result.inserted++;
       } else if (before.raw !== c.raw) {
-        update.run(row);
+        unindex.run(before.seq);
+        // The insert's values from bulk_list_id to raw, then updated_at and the id.
+        update.run([...values.slice(2, 19), a.nowIso, c.id]);
+        written.push(before.seq);
         result.updated++;
       } else if (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId) {
         linkOnly.run(a.bulkListId, a.nowIso, c.id);
@@ -84,8 +127,9 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         result.unchanged++;
         continue;
       }
-      if (recordingUrl) recording.run(c.id, a.workspaceId, recordingUrl, recordingExpiresMs);
+      if (c.recordingUrl) recording.run(c.id, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
+    if (written.length > 0) index.run(JSON.stringify(written));
   })();
   return result;
 }
@@ -276,6 +320,8 @@ interface Where {
   sql: string;
   params: unknown[];
   fts: string | null;
+  /** No condition but the workspace (and the search, if any). */
+  workspaceOnly: boolean;
 }
 
 /** The filter as SQL over `calls c` (workspaceId null: every workspace, for the CLI's export). */
@@ -304,7 +350,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
       ...f.recording,
     );
   const fts = f.search === undefined ? null : ftsQuery(f.search);
-  return { sql: parts.join(' AND '), params, fts };
+  return { sql: parts.join(' AND '), params, fts, workspaceOnly: workspaceId !== null && parts.length === 1 };
 }
 
 const sortSql = (s: CallSort | undefined): string => {
@@ -322,28 +368,6 @@ const sortSql = (s: CallSort | undefined): string => {
       return `c.status ${dir}, c.created_ms DESC, c.id`;
   }
 };
-
-const HIT_OPEN = '\u0001';
-const HIT_CLOSE = '\u0002';
-
-/** FTS5 snippet text with markers → parts (the renderer marks `hit` parts as text, never HTML). */
-export function snippetParts(text: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  let rest = text;
-  while (rest.length > 0) {
-    const open = rest.indexOf(HIT_OPEN);
-    if (open < 0) {
-      parts.push({ text: rest, hit: false });
-      break;
-    }
-    if (open > 0) parts.push({ text: rest.slice(0, open), hit: false });
-    const close = rest.indexOf(HIT_CLOSE, open + 1);
-    const end = close < 0 ? rest.length : close;
-    parts.push({ text: rest.slice(open + 1, end), hit: true });
-    rest = close < 0 ? '' : rest.slice(close + 1);
-  }
-  return parts.filter((p) => p.text !== '');
-}
 
 const summaryColumns = `c.id, c.workspace_id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at,
   c.call_duration, c.call_cost, c.voicemail, c.agent_id, c.agent_name,
@@ -364,7 +388,6 @@ interface SummaryRow {
   agent_id: string | null;
   agent_name: string | null;
   recording: CallSummary['recording'];
-  snippet?: string;
 }
 
 const toSummary = (r: SummaryRow): CallSummary => ({
@@ -382,7 +405,7 @@ const toSummary = (r: SummaryRow): CallSummary => ({
   agentId: r.agent_id,
   agentName: r.agent_name,
   recording: r.recording,
-  snippet: r.snippet === undefined ? null : snippetParts(r.snippet),
+  snippet: null,
 });
 
 export interface ListArgs {
@@ -393,21 +416,50 @@ export interface ListArgs {
   limit: number;
 }
 
-const fromClause = (w: Where) =>
+/**
+ * `byIndex`: the matches are checked against a walk of the workspace's covering index (the `+`
+ * keeps SQLite from fetching every matching row by rowid): a common word matches most calls, and
+ * their fat rows (raw JSON, transcript) are then never read to count them or to find the newest 50.
+ */
+const fromClause = (w: Where, byIndex = false) =>
   w.fts === null
     ? { sql: `FROM calls c WHERE ${w.sql}`, params: w.params }
     : {
-        sql: `FROM calls c WHERE c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
+        sql: `FROM calls c WHERE ${byIndex ? '+' : ''}c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
         params: [w.fts, ...w.params],
       };
 
+/**
+ * A search's count from the FTS index alone (a few ms for 60,000 matches, where checking each
+ * match's workspace takes about 15) when that count is exact: nothing filtered but the workspace,
+ * and no call of another workspace stored. Null otherwise.
+ */
+function searchCountFromIndex(db: Db, workspaceId: string, w: Where): number | null {
+  if (w.fts === null || !w.workspaceOnly) return null;
+  const others = prepared<[string, string], number>(
+    db,
+    `SELECT 1 FROM calls WHERE workspace_id < ? UNION ALL SELECT 1 FROM calls WHERE workspace_id > ? LIMIT 1`,
+  )
+    .pluck()
+    .get(workspaceId, workspaceId);
+  if (others !== undefined) return null;
+  return (
+    prepared<[string], number>(db, `SELECT count(*) FROM calls_fts WHERE calls_fts MATCH ?`)
+      .pluck()
+      .get(w.fts) ?? 0
+  );
+}
+
 export function listCalls(db: Db, a: ListArgs): { total: number; offset: number; rows: CallSummary[] } {
   const w = whereOf(a.workspaceId, a.filter);
-  const from = fromClause(w);
+  // Newest first (the table's default) walks calls_ws_created; other orders sort the matches.
+  const from = fromClause(w, (a.sort?.by ?? 'created_at') === 'created_at');
   const total =
+    searchCountFromIndex(db, a.workspaceId, w) ??
     prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
       .pluck()
-      .get(...from.params) ?? 0;
+      .get(...from.params) ??
+    0;
   // The window's keys first (the sorter holds only them), then its rows and snippets: never a
   // snippet or a recording state for every match.
   const seqs = prepared<unknown[], number>(
@@ -419,27 +471,22 @@ export function listCalls(db: Db, a: ListArgs): { total: number; offset: number;
   if (seqs.length === 0) return { total, offset: a.offset, rows: [] };
   const keys = JSON.stringify(seqs);
   const bySeq = new Map(
-    prepared<[string], SummaryRow & { seq: number }>(
+    prepared<[string], SummaryRow & { seq: number; transcript_text: string; number_text: string }>(
       db,
-      `SELECT c.seq, ${summaryColumns} FROM calls c WHERE c.seq IN (SELECT value FROM json_each(?))`,
+      `SELECT c.seq, ${summaryColumns}, c.transcript_text, c.number_text FROM calls c
+       WHERE c.seq IN (SELECT value FROM json_each(?))`,
     )
       .all(keys)
       .map((r) => [r.seq, r]),
   );
-  if (w.fts !== null) {
-    const snippets = prepared<[string, string], { seq: number; snippet: string }>(
-      db,
-      `SELECT rowid AS seq, snippet(calls_fts, -1, '${HIT_OPEN}', '${HIT_CLOSE}', '…', 12) AS snippet
-       FROM calls_fts WHERE calls_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-    ).all(w.fts, keys);
-    for (const s of snippets) {
-      const row = bySeq.get(s.seq);
-      if (row) row.snippet = s.snippet;
-    }
-  }
+  // Snippets of the window's rows only, from their indexed text (callSnippet.ts says why not FTS5's).
+  const search = w.fts === null ? null : (a.filter.search ?? null);
   const rows = seqs.flatMap((seq) => {
     const r = bySeq.get(seq);
-    return r ? [toSummary(r)] : [];
+    if (!r) return [];
+    const summary = toSummary(r);
+    if (search !== null) summary.snippet = callSnippet([r.transcript_text, r.name, r.number_text], search);
+    return [summary];
   });
   return { total, offset: a.offset, rows };
 }
@@ -450,7 +497,6 @@ export interface CallRowFull extends SummaryRow {
   from_numbers: string[];
   inbound_from: string | null;
   credits_processed: boolean | null;
-  transcript_json: string;
   transcript_raw: string | null;
   raw: string;
   first_seen_at: string;
@@ -472,7 +518,7 @@ function getCall(db: Db, a: { callId: string }): CallRowFull | null {
     >
   >(
     db,
-    `SELECT ${summaryColumns}, c.transcript_json, c.transcript_raw, c.raw, c.first_seen_at, c.updated_at,
+    `SELECT ${summaryColumns}, c.transcript_raw, c.raw, c.first_seen_at, c.updated_at,
        r.path AS rec_path, r.bytes AS rec_bytes, r.sha256 AS rec_sha256, r.expires_ms AS rec_expires_ms,
        r.attempts AS rec_attempts, r.error AS rec_error
      FROM calls c LEFT JOIN recordings r ON r.call_id = c.id WHERE c.id = ?`,
