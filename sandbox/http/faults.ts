@@ -129,13 +129,22 @@ export function installFaults(app: FastifyInstance, registry: FaultRegistry): vo
     const full = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     reply.header('content-length', String(full.length));
     const half = full.subarray(0, Math.floor(full.length / 2));
+    const socket = req.raw.socket;
+    const before = socket.bytesWritten;
     let sent = false;
+    // Cut only once the half (and the headers) have left for the client: destroying the stream
+    // right after pushing could drop the half before it was written, so nothing would arrive.
+    const cutWhenFlushed = (tries: number) => {
+      if ((socket.bytesWritten - before > half.length && socket.writableLength === 0) || tries > 2000)
+        socket.destroy();
+      else setTimeout(() => cutWhenFlushed(tries + 1), 1);
+    };
     return new Readable({
       read() {
         if (sent) return;
         sent = true;
         this.push(half);
-        setImmediate(() => this.destroy(new Error('injected truncation')));
+        setTimeout(() => cutWhenFlushed(0), 1);
       },
     });
   });
