@@ -12,15 +12,13 @@ import type {
   SyncStatus,
 } from '../../../shared/ipc/channels/calls.ts';
 import type { ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
-import type { Result } from '../../../shared/ipc/result.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
 import { generate, importThroughService } from '../contacts/testing.ts';
 import type { ImportTarget } from '../contacts/testing.ts';
-import { createDesk } from '../createDesk.ts';
 import type { Desk } from '../createDesk.ts';
 import { upsertCalls } from '../db/queries/calls.ts';
+import { deskOnSandbox, syncNow, value } from './testing.ts';
 import { tempDirs } from '../db/testing.ts';
-import { SessionSecretStore } from '../secrets/sessionSecretStore.ts';
 import { callColumns } from '../sync/callRow.ts';
 import { recordingsDir } from '../sync/recordings.ts';
 import { startSyncSandbox } from '../sync/testing.ts';
@@ -31,32 +29,11 @@ let desk: Desk;
 let dataDir = '';
 let workspaceId = '';
 
-const value = <T>(result: Result<unknown>): T => {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value as T;
-};
-
 beforeAll(async () => {
   sandbox = await startSyncSandbox();
   await sandbox.control('POST', '/seed-calls', { count: 2000 });
   dataDir = dirs.make();
-  desk = await createDesk({
-    dataDir,
-    host: 'browser',
-    version: '1',
-    sandbox: 'off',
-    secrets: new SessionSecretStore(),
-  });
-  const ws = value<{ id: string }>(
-    await desk.handle('workspaces:create', {
-      name: 'S',
-      baseUrl: sandbox.baseUrl,
-      apiKey: sandbox.apiKey,
-      sessionOnly: true,
-    }),
-  );
-  workspaceId = ws.id;
-  value(await desk.handle('workspaces:set-active', { id: ws.id }));
+  ({ desk, workspaceId } = await deskOnSandbox(sandbox, dataDir));
 }, 60_000);
 afterAll(async () => {
   await desk?.close();
@@ -66,19 +43,8 @@ afterAll(async () => {
 
 describe('calls channels through the desk', () => {
   it('syncs on demand with progress events, then lists, searches, opens, charts and exports offline', async () => {
-    const done = new Promise<SyncStatus>((resolve) =>
-      desk.on('calls:sync-progress', (s) => {
-        if (s.state !== 'running') resolve(s);
-      }),
-    );
-    const started = value<{ started: boolean }>(
-      await desk.handle('calls:sync', {
-        since: new Date(Date.now() - 31 * 86_400_000).toISOString(),
-        recordings: false,
-      }),
-    );
-    expect(started.started).toBe(true);
-    const final = await done;
+    const { started, final } = await syncNow(desk);
+    expect(started).toBe(true);
     expect(final.state).toBe('done');
     expect(final.calls).toBe(2000);
     expect(final.lastSyncedAt).not.toBeNull();
