@@ -144,9 +144,16 @@ const host = await startNodeScript(
   ['--port', '0', '--data', dataDir, '--no-open', '--no-sandbox'],
   /running in your browser at (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)/,
 );
+// BENCH_CHROMIUM_ARGS: extra Chromium switches separated by '|' (profiling, e.g.
+// `--js-flags=--prof --logfile=/tmp/v8.log|--no-zygote`, then `node --prof-process` per isolate).
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    ...(process.env.BENCH_CHROMIUM_ARGS?.split('|').filter(Boolean) ?? []),
+  ],
 });
 
 interface Timing {

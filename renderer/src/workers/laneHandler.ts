@@ -7,7 +7,8 @@ import { cellLine } from '../../../shared/ipc/channels/contacts.ts';
 import type { LaneReply, LaneRequest } from './importMessages.ts';
 
 export function createLaneHandler(reply: (message: LaneReply, transfer: Transferable[]) => void) {
-  const lane = createBlockLane({ includeCells: true });
+  // No upload text: the app builds the upload from the stored rows when it exports.
+  const lane = createBlockLane({ includeCells: true, upload: false });
   const encoder = new TextEncoder();
   return (message: LaneRequest): void => {
     try {

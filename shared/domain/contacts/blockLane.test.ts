@@ -29,6 +29,24 @@ describe('block lane', () => {
     expect(plain({ id: 2, kind: 'block', block: { seq: 0, bytes: utf8(body) } })?.cells).toBeUndefined();
   });
 
+  it('without the upload text (as the app lanes run), every other part of the result is the same', () => {
+    const withUpload = createBlockLane();
+    const without = createBlockLane({ upload: false });
+    withUpload({ id: 1, kind: 'setup', setup });
+    without({ id: 1, kind: 'setup', setup });
+    const block = (lane: typeof without) =>
+      lane({ id: 2, kind: 'block', block: { seq: 0, bytes: utf8(`${body}Meena,9123456789\n`) } })!;
+    const full = block(withUpload);
+    const bare = block(without);
+    expect(new TextDecoder().decode(full.upload)).toContain('+919876543210');
+    expect(bare.upload).toHaveLength(0);
+    // One line end per valid row still (all at 0), so the merger cuts duplicates the same way.
+    expect(Array.from(bare.uploadEnds)).toEqual([0, 0]);
+    const { upload: _u, uploadEnds: _e, ...rest } = full;
+    const { upload: _bu, uploadEnds: _be, ...bareRest } = bare;
+    expect(bareRest).toEqual(rest);
+  });
+
   it('streams across pushes; a new setup drops the open stream', () => {
     const lane = createBlockLane();
     lane({ id: 1, kind: 'setup', setup });

@@ -70,6 +70,11 @@ export const transferablesOf = (r: BlockResult): ArrayBuffer[] =>
 export interface ProcessOptions {
   /** Keep the parsed cells in the result (for the in-app host, which stores rows). */
   includeCells?: boolean;
+  /**
+   * false: no upload text (the in-app host builds it from the stored rows when exporting; writing
+   * it was a quarter of a lane's work). The line ends stay, all at 0, so merging works the same.
+   */
+  upload?: boolean;
 }
 
 /** Maps increasing character offsets of `text` to byte offsets of its encoding. */
@@ -111,6 +116,7 @@ function createCollector(
   const tails: string[] = [];
   const quoteLines: number[] = [];
   const cells: string[][] | undefined = options.includeCells ? [] : undefined;
+  const writeUploads = options.upload !== false;
   let rows = 0;
   let uploads = 0;
   let records = 0;
@@ -157,7 +163,7 @@ function createCollector(
           longE164.push([rows, check.e164]);
         }
         if (isClean(check.flags)) {
-          rules.writeUpload(upload, check.e164, record);
+          if (writeUploads) rules.writeUpload(upload, check.e164, record);
           uploadEnds[uploads++] = upload.length;
         }
       }
