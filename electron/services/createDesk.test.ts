@@ -36,6 +36,33 @@ const value = <T>(result: { ok: boolean; value?: unknown; error?: unknown }): T 
 };
 
 describe('createDesk (real SQLite worker, real files)', () => {
+  it('closes right after start with the built-in sandbox online, its background work ending without an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const desk = await createDesk({
+          dataDir: dirs.make(),
+          host: 'browser',
+          version: '9.9.9',
+          secrets: new SessionSecretStore(),
+          timings: { connectivityIntervalMs: 20 },
+        });
+        // The sandbox workspace is active: connectivity, agents and launches start their work now.
+        await new Promise<void>((resolve) => {
+          const off = desk.on('app:connectivity-changed', () => (off(), resolve()));
+        });
+        await desk.close();
+      }
+      // Rejections are reported a turn after they happen: give the last close that turn.
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
   it('answers app:info with version, host and the keychain status', async () => {
     const desk = await start();
     expect(value(await desk.handle('app:info', {}))).toEqual({

@@ -110,11 +110,18 @@ export const campaignsDomain = defineDomain({
           kick(l.id, record.id);
         }
     };
+    // Background work: its failure is logged (after close the database refuses calls; that is expected).
+    let closed = false;
+    const background = (work: Promise<unknown>) =>
+      void work.catch((error: unknown) => {
+        if (!closed) ctx.logger.error('resuming launches failed', error instanceof Error ? error : undefined);
+      });
     const offOnline = ctx.events.on('app:connectivity-changed', (s) => {
-      if (s.online) void resumeAll().then(sendQueued);
+      if (s.online) background(resumeAll().then(sendQueued));
     });
-    void resumeAll();
+    background(resumeAll());
     ctx.onClose(async () => {
+      closed = true;
       offOnline();
       await Promise.allSettled(running.values());
     });
