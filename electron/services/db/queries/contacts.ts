@@ -593,11 +593,15 @@ function insertBatch(db: Db, a: InsertBatchArgs): { rows: number; lastRow: numbe
 }
 
 /** Deletes up to `limit` rows of a list (and of its undo), so big deletes never block the worker long. */
-function clearRows(db: Db, a: { listId: number; limit: number }): number {
-  let deleted = prepared(
+/** Deletes up to `limit` contact_numbers entries of a list (in key order); answers how many. */
+export const deleteNumbers = (db: Db, listId: number, limit: number): number =>
+  prepared(
     db,
     `DELETE FROM contact_numbers WHERE list_id = ? AND (e164, row) IN (SELECT e164, row FROM contact_numbers WHERE list_id = ? LIMIT ?)`,
-  ).run(a.listId, a.listId, a.limit).changes;
+  ).run(listId, listId, limit).changes;
+
+function clearRows(db: Db, a: { listId: number; limit: number }): number {
+  let deleted = deleteNumbers(db, a.listId, a.limit);
   for (const table of ['contact_undo_rows', 'contacts']) {
     if (deleted >= a.limit) break;
     deleted += prepared(

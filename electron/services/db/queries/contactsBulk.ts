@@ -29,6 +29,7 @@ import {
   recomputeNumber,
   revalidated,
   RowChanges,
+  deleteNumbers,
 } from './contacts.ts';
 import type { ListState, StoredList } from './contacts.ts';
 
@@ -334,6 +335,20 @@ const deleteSnapshotRows = (db: Db, listId: number): number =>
     `DELETE FROM contact_undo_rows WHERE list_id = ? AND row IN (SELECT row FROM contact_undo_rows WHERE list_id = ? ORDER BY row LIMIT ${ROWS_PER_DELETE})`,
   ).run(listId, listId).changes;
 
+/** The `n`th row of a list in `table` after `after` (and up to `upTo`), or null when fewer follow: a chunk's keyset end. */
+const nthRowAfter = (
+  db: Db,
+  table: 'contacts' | 'contact_undo_rows',
+  listId: number,
+  after: number,
+  n: number,
+  upTo = Number.MAX_SAFE_INTEGER,
+): number | null =>
+  prepared<[number, number, number], { row: number }>(
+    db,
+    `SELECT row FROM ${table} WHERE list_id = ? AND row > ? AND row <= ? ORDER BY row LIMIT 1 OFFSET ${n - 1}`,
+  ).get(listId, after, upTo)?.row ?? null;
+
 const nextRows = (
   db: Db,
   listId: number,
@@ -637,12 +652,7 @@ function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: s
  */
 function swapChunk(db: Db, job: BulkJob, now: string): BulkJob {
   const upper = job.mode === 'unswap' ? job.until : Number.MAX_SAFE_INTEGER;
-  const range: [number, number, number] = [job.listId, job.cursor, upper];
-  const end =
-    prepared<[number, number, number], { row: number }>(
-      db,
-      `SELECT row FROM contact_undo_rows WHERE list_id = ? AND row > ? AND row <= ? ORDER BY row LIMIT 1 OFFSET ${SWAP_CHUNK - 1}`,
-    ).get(...range)?.row ?? null;
+  const end = nthRowAfter(db, 'contact_undo_rows', job.listId, job.cursor, SWAP_CHUNK, upper);
   const chunk: [number, number, number] = [job.listId, job.cursor, end ?? upper];
   const rows =
     end !== null
@@ -698,20 +708,13 @@ function afterRenumber(db: Db, job: BulkJob, after: NonNullable<BulkJob['after']
 }
 
 function renumberClearChunk(db: Db, job: BulkJob): BulkJob {
-  const deleted = prepared<[number, number]>(
-    db,
-    `DELETE FROM contact_numbers WHERE list_id = ? AND (e164, row) IN
-       (SELECT e164, row FROM contact_numbers WHERE list_id = ? ORDER BY e164, row LIMIT ${RENUMBER_CHUNK})`,
-  ).run(job.listId, job.listId).changes;
+  const deleted = deleteNumbers(db, job.listId, RENUMBER_CHUNK);
   return deleted < RENUMBER_CHUNK ? { ...job, phase: 'renumber-fill', cursor: 0, done: 0 } : job;
 }
 
 function renumberFillChunk(db: Db, job: BulkJob, now: string): BulkJob {
   const upper =
-    prepared<[number, number], { row: number }>(
-      db,
-      `SELECT row FROM contacts WHERE list_id = ? AND row > ? ORDER BY row LIMIT 1 OFFSET ${RENUMBER_CHUNK - 1}`,
-    ).get(job.listId, job.cursor)?.row ?? Number.MAX_SAFE_INTEGER;
+    nthRowAfter(db, 'contacts', job.listId, job.cursor, RENUMBER_CHUNK) ?? Number.MAX_SAFE_INTEGER;
   prepared<[number, number, number]>(
     db,
     `INSERT INTO contact_numbers (list_id, e164, row)
