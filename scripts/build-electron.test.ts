@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -45,9 +45,10 @@ describe('Electron bundles (esbuild)', () => {
     await promisify(execFile)(process.execPath, ['--check', join(out, 'main.js')]);
   });
 
-  it('runs the bundled database worker', async () => {
+  it('runs the bundled database worker and its bundled checkpointer', async () => {
+    const file = join(dirs.make(), 'campaign-desk.sqlite');
     const worker = new Worker(join(out, 'db-worker.js'), {
-      workerData: { role: 'campaign-desk-db', file: join(dirs.make(), 'campaign-desk.sqlite') },
+      workerData: { role: 'campaign-desk-db', file },
     });
     try {
       expect(await firstMessage(worker)).toMatchObject({ type: 'ready', schemaVersion: expect.any(Number) });
@@ -58,6 +59,11 @@ describe('Electron bundles (esbuild)', () => {
         ok: true,
         value: { workspaces: [], activeId: null },
       });
+      // The migrations sit in the WAL until db-checkpointer.js copies them into the file.
+      for (let i = 0; statSync(file).size <= 4096; i++) {
+        if (i > 500) throw new Error('the bundled checkpointer never copied the WAL into the file');
+        await new Promise((r) => setTimeout(r, 20));
+      }
     } finally {
       await worker.terminate();
     }

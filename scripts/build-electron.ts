@@ -1,7 +1,8 @@
 /**
  * Bundles the Electron side into dist-electron/ with esbuild:
  *   main.js            Electron main (ESM; package.json has "type": "module")
- *   db-worker.js       the SQLite worker thread (better-sqlite3 lives only there)
+ *   db-worker.js       the SQLite worker thread (better-sqlite3 lives only there and in:)
+ *   db-checkpointer.js the WAL checkpointer thread started by the SQLite worker
  *   sandbox-worker.js  the embedded sandbox's worker thread
  *   contacts-coordinator.js, contacts-worker.js  the contacts cleaning engine's threads
  *   contacts-xlsx-reader.js                      reads a workbook's sheet beside the coordinator
@@ -30,6 +31,7 @@ const esmShim = [
 export const bundleFiles = [
   'main.js',
   'db-worker.js',
+  'db-checkpointer.js',
   'sandbox-worker.js',
   'contacts-coordinator.js',
   'contacts-worker.js',
@@ -46,6 +48,7 @@ export async function buildElectron(outdir: string): Promise<void> {
     entryPoints: {
       main: 'electron/main/index.ts',
       'db-worker': 'electron/services/db/worker.ts',
+      'db-checkpointer': 'electron/services/db/checkpointer.ts',
       'sandbox-worker': 'electron/services/sandbox/startSandbox.ts',
       'contacts-coordinator': 'electron/services/contacts/engine/coordinator.ts',
       'contacts-worker': 'electron/services/contacts/engine/worker.ts',

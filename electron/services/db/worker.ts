@@ -2,13 +2,61 @@
  * The database worker: the only place better-sqlite3 runs. It opens the file, migrates, then
  * answers `{seq, method, args}` requests one at a time with named queries from the registry.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import type { CheckpointerData, CheckpointerMessage, CheckpointerRequest } from './checkpointer.ts';
 import type { Db, QueryDef, StreamDef } from './define.ts';
 import { closeDatabase, openDatabase } from './openDatabase.ts';
 import { schemaVersion } from './migrate.ts';
 import type { DbReply, DbRequest, DbWorkerData, DbWorkerMessage, StreamStep } from './protocol.ts';
 import { queries } from './queries/index.ts';
 import { serializeError } from './serializeError.ts';
+import { workerEntryUrl } from '../workerEntry.ts';
+
+/** SQLite's own auto-checkpoint, in pages: its default, and the writer's fallback while the checkpointer runs. */
+const AUTO_CHECKPOINT_PAGES = 1000;
+const FALLBACK_CHECKPOINT_PAGES = 16_384;
+
+/**
+ * Starts the checkpointer thread (checkpointer.ts) on the open file: once it is ready the writer
+ * checkpoints only past FALLBACK_CHECKPOINT_PAGES; if it fails, SQLite's default comes back.
+ * Returns `wake` (after a write) and `stop` (before the writer closes, so the writer's close is
+ * the last one and removes the WAL).
+ */
+function startCheckpointer(db: Db, file: string): { wake(): void; stop(): Promise<void> } {
+  const data: CheckpointerData = { role: 'campaign-desk-checkpointer', file };
+  const thread = new Worker(
+    workerEntryUrl(new URL('./checkpointer.ts', import.meta.url), 'db-checkpointer.js'),
+    {
+      workerData: data,
+    },
+  );
+  let running = false;
+  const fallBack = () => {
+    running = false;
+    if (db.open) db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
+  };
+  thread.on('message', (message: CheckpointerMessage) => {
+    if (message !== 'ready') return;
+    running = true;
+    db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    // Writes made while it started (the migrations, the first requests) are copied now.
+    thread.postMessage('wake' satisfies CheckpointerRequest);
+  });
+  thread.on('error', fallBack);
+  const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+  void exited.then(fallBack);
+  return {
+    wake() {
+      if (running) thread.postMessage('wake' satisfies CheckpointerRequest);
+    },
+    async stop() {
+      running = false;
+      thread.postMessage('close' satisfies CheckpointerRequest);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+      await thread.terminate();
+    },
+  };
+}
 
 type AnyQuery = QueryDef<unknown, unknown> | StreamDef<unknown, unknown>;
 const registry = queries as unknown as Record<string, AnyQuery>;
@@ -23,6 +71,9 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
     return;
   }
   const streams = new Map<number, Iterator<unknown[], void, undefined>>();
+  const checkpointer = data.file === ':memory:' ? null : startCheckpointer(db, data.file);
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  let changes = totalChanges.get() as number;
 
   const answer = (request: DbRequest): unknown => {
     if (request.method === '$stream.next' || request.method === '$stream.return') {
@@ -53,9 +104,11 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
   port.on('message', (request: DbRequest) => {
     if (request.method === '$close') {
       streams.clear();
-      closeDatabase(db);
-      port.postMessage({ type: 'reply', seq: request.seq, ok: true, value: null, ms: 0 } satisfies DbReply);
-      port.close();
+      void (checkpointer?.stop() ?? Promise.resolve()).finally(() => {
+        closeDatabase(db);
+        port.postMessage({ type: 'reply', seq: request.seq, ok: true, value: null, ms: 0 } satisfies DbReply);
+        port.close();
+      });
       return;
     }
     const t0 = performance.now();
@@ -73,6 +126,11 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
       };
     }
     port.postMessage(reply);
+    if (checkpointer) {
+      const now = totalChanges.get() as number;
+      if (now !== changes) checkpointer.wake();
+      changes = now;
+    }
   });
   post({ type: 'ready', schemaVersion: schemaVersion(db) });
 }
