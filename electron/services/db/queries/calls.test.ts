@@ -3,7 +3,7 @@ import { callColumns } from '../../sync/callRow.ts';
 import { openDatabase } from '../openDatabase.ts';
 import { tempDirs } from '../testing.ts';
 import { join } from 'node:path';
-import { listCalls, upsertCalls } from './calls.ts';
+import { listCalls, SEARCH_WALK_INDEX_ROWS, SEARCH_WALK_ROWS, upsertCalls } from './calls.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
@@ -44,6 +44,54 @@ describe('calls list with a search', () => {
     expect(again.rows.map((r) => r.id)).toEqual(['d', 'b']);
     expect(list('w2', { search: 'loan' }).total).toBe(2);
     expect(list('w0', { search: 'loan' }).total).toBe(0);
+    db.close();
+  });
+
+  it('gives the same pages from the date-index walk as from sorting the matches: common and rare words, offsets, a status filter', () => {
+    const db = openDatabase(join(dirs.make(), 'c.sqlite'));
+    // More calls than the walk's caps: a rare word among the oldest calls (and a deep offset of a
+    // common one) is past them, so those pages come from sorting the matches in SQL.
+    const n = SEARCH_WALK_INDEX_ROWS + 2_000;
+    const base = Date.parse('2026-11-01T00:00:00.000Z');
+    const all = Array.from({ length: n }, (_, i) => {
+      const words = i < 3 ? 'rare zephyr' : i % 3 === 0 ? 'common offer' : 'common hello';
+      const c = callColumns({
+        id: `c${String(i).padStart(6, '0')}`,
+        to_number: '+919812345678',
+        name: 'Asha Rao',
+        status: i % 4 === 0 ? 'failed' : 'completed',
+        created_at: new Date(base + Math.floor(i / 2) * 60_000).toISOString(), // pairs share a time
+        transcript: JSON.stringify([{ user: words }]),
+      });
+      return { c, words, failed: i % 4 === 0 };
+    });
+    for (let i = 0; i < n; i += 5000)
+      upsertCalls(db, {
+        workspaceId: 'w1',
+        bulkListId: null,
+        rows: all.slice(i, i + 5000).map((x) => x.c),
+        nowIso: 'n',
+      });
+    // Newest first, ties by id descending (the table's order).
+    const newest = [...all].sort((x, y) => y.c.created_ms - x.c.created_ms || (y.c.id < x.c.id ? -1 : 1));
+    const expectPage = (search: string, offset: number, failedOnly: boolean) => {
+      const matching = newest.filter((x) => x.words.includes(search) && (!failedOnly || x.failed));
+      const got = listCalls(db, {
+        workspaceId: 'w1',
+        filter: { search, ...(failedOnly ? { statuses: ['failed'] } : {}) },
+        offset,
+        limit: 50,
+      });
+      expect(got.total).toBe(matching.length);
+      expect(got.rows.map((r) => r.id)).toEqual(matching.slice(offset, offset + 50).map((x) => x.c.id));
+    };
+    expectPage('common', 0, false); // walk
+    expectPage('offer', 120, false); // walk, with an offset
+    expectPage('offer', Math.floor(n / 3) - 60, false); // deep: sorted in SQL
+    expectPage('zephyr', 0, false); // rare and old: sorted in SQL
+    expectPage('offer', 0, true); // status filter: rows walked
+    expectPage('zephyr', 0, true); // past SEARCH_WALK_ROWS: sorted in SQL
+    expect(n).toBeGreaterThan(SEARCH_WALK_ROWS);
     db.close();
   });
 });

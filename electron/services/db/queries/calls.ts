@@ -416,58 +416,97 @@ export interface ListArgs {
   limit: number;
 }
 
-/**
- * `byIndex`: the matches are checked against a walk of the workspace's covering index (the `+`
- * keeps SQLite from fetching every matching row by rowid): a common word matches most calls, and
- * their fat rows (raw JSON, transcript) are then never read to count them or to find the newest 50.
- */
-const fromClause = (w: Where, byIndex = false) =>
+/** The filter and the search as a FROM clause (exports and charts; the Calls table uses listKeys). */
+const fromClause = (w: Where) =>
   w.fts === null
     ? { sql: `FROM calls c WHERE ${w.sql}`, params: w.params }
     : {
-        sql: `FROM calls c WHERE ${byIndex ? '+' : ''}c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
+        sql: `FROM calls c WHERE c.seq IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?) AND ${w.sql}`,
         params: [w.fts, ...w.params],
       };
 
-/**
- * A search's count from the FTS index alone (a few ms for 60,000 matches, where checking each
- * match's workspace takes about 15) when that count is exact: nothing filtered but the workspace,
- * and no call of another workspace stored. Null otherwise.
- */
-function searchCountFromIndex(db: Db, workspaceId: string, w: Where): number | null {
-  if (w.fts === null || !w.workspaceOnly) return null;
-  const others = prepared<[string, string], number>(
+/** No call of another workspace is stored (then a search's matches all belong to this one). */
+const onlyWorkspace = (db: Db, workspaceId: string): boolean =>
+  prepared<[string, string], number>(
     db,
     `SELECT 1 FROM calls WHERE workspace_id < ? UNION ALL SELECT 1 FROM calls WHERE workspace_id > ? LIMIT 1`,
   )
     .pluck()
-    .get(workspaceId, workspaceId);
-  if (others !== undefined) return null;
-  return (
-    prepared<[string], number>(db, `SELECT count(*) FROM calls_fts WHERE calls_fts MATCH ?`)
+    .get(workspaceId, workspaceId) === undefined;
+
+/**
+ * Rows walked at most, newest first, to fill a search's page: index entries alone when only the
+ * workspace is filtered; rows read for their columns when other filters apply.
+ */
+export const SEARCH_WALK_INDEX_ROWS = 20_000;
+export const SEARCH_WALK_ROWS = 2_000;
+
+/**
+ * A page of a search, newest first, by walking the filtered calls in date order and keeping the
+ * matches: a common word fills 50 rows within a few hundred, where sorting every match builds a
+ * temporary b-tree of all of them. Null when the walk would be long (a rare word, a deep offset):
+ * the caller sorts the matches in SQL instead.
+ */
+function searchPageByWalk(db: Db, a: ListArgs, w: Where, matches: readonly number[]): number[] | null {
+  const cap = w.workspaceOnly ? SEARCH_WALK_INDEX_ROWS : SEARCH_WALK_ROWS;
+  const walk = prepared<unknown[], number>(
+    db,
+    `SELECT c.seq FROM calls c WHERE ${w.sql} ORDER BY ${sortSql(a.sort)} LIMIT ?`,
+  ).pluck();
+  const wanted = new Set(matches);
+  const page: number[] = [];
+  let skip = a.offset;
+  let walked = 0;
+  for (const seq of walk.iterate(...w.params, cap)) {
+    walked++;
+    if (!wanted.has(seq)) continue;
+    if (skip > 0) skip--;
+    else if (page.push(seq) === a.limit) return page;
+  }
+  return walked < cap ? page : null;
+}
+
+/**
+ * Total and page keys. A search evaluates its FTS query once (a short prefix such as "the*" merges
+ * many terms' lists: the slow part) and both the count and the page use those rowids.
+ */
+function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[] } {
+  const byDate = (a.sort?.by ?? 'created_at') === 'created_at';
+  const page = (from: { sql: string; params: unknown[] }) =>
+    prepared<unknown[], number>(db, `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`)
       .pluck()
-      .get(w.fts) ?? 0
-  );
+      .all(...from.params, a.limit, a.offset);
+  const count = (from: { sql: string; params: unknown[] }) =>
+    prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
+      .pluck()
+      .get(...from.params) ?? 0;
+  if (w.fts === null) {
+    const from = fromClause(w);
+    return { total: count(from), seqs: page(from) };
+  }
+  const matches = prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`)
+    .pluck()
+    .all(w.fts);
+  // `+`: the matches are checked against a walk of a covering index; a common word matches most
+  // calls, and their fat rows (raw JSON, transcript) are then never read to count or sort them.
+  let from: { sql: string; params: unknown[] } | undefined;
+  const matchesFrom = () =>
+    (from ??= {
+      sql: `FROM calls c WHERE ${byDate ? '+' : ''}c.seq IN (SELECT value FROM json_each(?)) AND ${w.sql}`,
+      params: [JSON.stringify(matches), ...w.params],
+    });
+  const exact = w.workspaceOnly && onlyWorkspace(db, a.workspaceId);
+  return {
+    total: exact ? matches.length : count(matchesFrom()),
+    seqs: (byDate ? searchPageByWalk(db, a, w, matches) : null) ?? page(matchesFrom()),
+  };
 }
 
 export function listCalls(db: Db, a: ListArgs): { total: number; offset: number; rows: CallSummary[] } {
   const w = whereOf(a.workspaceId, a.filter);
-  // Newest first (the table's default) walks calls_ws_created; other orders sort the matches.
-  const from = fromClause(w, (a.sort?.by ?? 'created_at') === 'created_at');
-  const total =
-    searchCountFromIndex(db, a.workspaceId, w) ??
-    prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
-      .pluck()
-      .get(...from.params) ??
-    0;
   // The window's keys first (the sorter holds only them), then its rows and snippets: never a
   // snippet or a recording state for every match.
-  const seqs = prepared<unknown[], number>(
-    db,
-    `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`,
-  )
-    .pluck()
-    .all(...from.params, a.limit, a.offset);
+  const { total, seqs } = listKeys(db, a, w);
   if (seqs.length === 0) return { total, offset: a.offset, rows: [] };
   const keys = JSON.stringify(seqs);
   const bySeq = new Map(
