@@ -17,7 +17,10 @@ const storedCalls = async () => value<SyncStatus>(await desk.handle('calls:sync-
 beforeAll(async () => {
   sandbox = await startSyncSandbox();
   await sandbox.control('POST', '/seed-calls', { count: 300 });
-  ({ desk } = await deskOnSandbox(sandbox, dirs.make(), { backgroundSyncIntervalMs: 250 }));
+  ({ desk } = await deskOnSandbox(sandbox, dirs.make(), {
+    backgroundSyncIntervalMs: 250,
+    connectivityIntervalMs: 100,
+  }));
 }, 60_000);
 afterAll(async () => {
   await desk?.close();
@@ -49,5 +52,46 @@ describe('background calls sync', () => {
       })
       .toEqual({ calls: 340, finished: true });
     expect(passes.every((p) => p.state === 'done')).toBe(true);
+  }, 60_000);
+
+  it('starts no pass while the service is unreachable, and catches up by itself once it is back', async () => {
+    const before = await storedCalls();
+    expect(before).toBeGreaterThan(0); // synced once (the test above), so background passes apply
+    type Fault = { id: number; path: string; hits: number };
+    const faults = async () => (await sandbox.control<{ faults: Fault[] }>('GET', '/faults')).faults;
+    // First match wins: history requests are counted apart from the rest (the connectivity checks).
+    await sandbox.control('POST', '/faults', { path: '/v0/calling/history*', kind: 'drop' });
+    await sandbox.control('POST', '/faults', { path: '/v0*', kind: 'drop' });
+    const [history, rest] = await faults();
+    const offline = new Promise<void>((resolve) => {
+      const off = desk.on('app:connectivity-changed', (c) => {
+        if (!c.online) (off(), resolve());
+      });
+    });
+    await offline;
+    const started: SyncStatus[] = [];
+    desk.on('calls:sync-progress', (s) => {
+      if (s.state === 'running') started.push(s);
+    });
+    const now = Date.now();
+    await sandbox.control('POST', '/seed-calls', {
+      count: 20,
+      start_date: new Date(now - 60_000).toISOString(),
+      end_date: new Date(now).toISOString(),
+    });
+    // Offline for at least 12 connectivity checks (100 ms apart): over four background intervals.
+    const offlineHits = (await faults()).find((f) => f.id === rest!.id)!.hits;
+    await expect
+      .poll(async () => (await faults()).find((f) => f.id === rest!.id)!.hits - offlineHits, {
+        timeout: 20_000,
+        interval: 50,
+      })
+      .toBeGreaterThanOrEqual(12);
+    expect((await faults()).find((f) => f.id === history!.id)!.hits).toBe(0);
+    expect(started).toEqual([]);
+    expect(await storedCalls()).toBe(before);
+
+    await sandbox.control('DELETE', '/faults');
+    await expect.poll(storedCalls, { timeout: 30_000, interval: 100 }).toBe(before + 20);
   }, 60_000);
 });
