@@ -65,7 +65,9 @@ describe('background calls sync', () => {
     const [history, rest] = await faults();
     const offline = new Promise<void>((resolve) => {
       const off = desk.on('app:connectivity-changed', (c) => {
-        if (!c.online) (off(), resolve());
+        if (c.online) return;
+        off();
+        resolve();
       });
     });
     await offline;
