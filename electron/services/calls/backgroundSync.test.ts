@@ -63,14 +63,13 @@ describe('background calls sync', () => {
     await sandbox.control('POST', '/faults', { path: '/v0/calling/history*', kind: 'drop' });
     await sandbox.control('POST', '/faults', { path: '/v0*', kind: 'drop' });
     const [history, rest] = await faults();
-    const offline = new Promise<void>((resolve) => {
-      const off = desk.on('app:connectivity-changed', (c) => {
-        if (c.online) return;
-        off();
-        resolve();
-      });
-    });
-    await offline;
+    // The desk has seen the service go (its connectivity check, every 100 ms here).
+    await expect
+      .poll(async () => value<{ online: boolean }>(await desk.handle('app:connectivity', {})).online, {
+        timeout: 20_000,
+        interval: 50,
+      })
+      .toBe(false);
     const started: SyncStatus[] = [];
     desk.on('calls:sync-progress', (s) => {
       if (s.state === 'running') started.push(s);

@@ -227,10 +227,11 @@ describe('calls channels through the desk', () => {
       files.set(id, path);
       raw
         .prepare(
-          `INSERT INTO recordings (call_id, workspace_id, state, url, path, bytes) VALUES (?, ?, 'saved', NULL, ?, 1000)
-           ON CONFLICT (call_id) DO UPDATE SET state = 'saved', path = excluded.path, bytes = 1000`,
+          `INSERT INTO recordings (seq, workspace_id, state, url, path, bytes)
+             SELECT seq, ?, 'saved', NULL, ?, 1000 FROM calls WHERE id = ?
+           ON CONFLICT (seq) DO UPDATE SET state = 'saved', path = excluded.path, bytes = 1000`,
         )
-        .run(id, workspaceId, path);
+        .run(workspaceId, path, id);
     }
     raw.close();
     const before = value<DiskUsage>(await desk.handle('recordings:disk-usage', {}));

@@ -95,13 +95,6 @@ describe('migration 0080 calls search indexed per page', () => {
     expect(() => rec.run('nope', 'pending')).toThrow(/FOREIGN KEY/);
     db.prepare(`DELETE FROM calls WHERE id = 'c1'`).run();
     expect(db.prepare(`SELECT call_id FROM recordings`).pluck().all()).toEqual(['c2']);
-    // The upsert's recording rule still keys on the call id.
-    store(db, [{ ...call('c3', 'three'), recordingUrl: 'http://x/3.wav', recordingExpiresMs: 7 }]);
-    checkIndex(db);
-    expect(db.prepare(`SELECT state, url FROM recordings WHERE call_id = 'c3'`).get()).toEqual({
-      state: 'pending',
-      url: 'http://x/3.wav',
-    });
   });
 
   it('finds a call updated by a later sync by its new transcript words, not by the removed ones', () => {

@@ -99,8 +99,8 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   const linkOnly = prepared(db, `UPDATE calls SET bulk_list_id = ?, updated_at = ? WHERE id = ?`);
   const recording = prepared(
     db,
-    `INSERT INTO recordings (call_id, workspace_id, state, url, expires_ms) VALUES (?, ?, 'pending', ?, ?)
-     ON CONFLICT (call_id) DO UPDATE SET url = excluded.url, expires_ms = excluded.expires_ms
+    `INSERT INTO recordings (seq, workspace_id, state, url, expires_ms) VALUES (?, ?, 'pending', ?, ?)
+     ON CONFLICT (seq) DO UPDATE SET url = excluded.url, expires_ms = excluded.expires_ms
        WHERE recordings.state = 'pending'`,
   );
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
@@ -111,8 +111,9 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       const values = callValues(c, a.workspaceId, a.bulkListId, a.nowIso);
       const added = insert.run(values);
       const before = added.changes === 1 ? undefined : existing.get(c.id);
+      const seq = before ? before.seq : Number(added.lastInsertRowid);
       if (!before) {
-        written.push(Number(added.lastInsertRowid));
+        written.push(seq);
         result.inserted++;
       } else if (before.raw !== c.raw) {
         unindex.run(before.seq);
@@ -127,7 +128,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         result.unchanged++;
         continue;
       }
-      if (c.recordingUrl) recording.run(c.id, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
+      if (c.recordingUrl) recording.run(seq, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
     if (written.length > 0) index.run(JSON.stringify(written));
   })();
@@ -247,11 +248,11 @@ const nextRecordings = (
 ) =>
   prepared<[string | null, string | null, number, string, number], RecordingJob>(
     db,
-    `SELECT call_id AS callId, workspace_id AS workspaceId, url, expires_ms AS expiresMs, attempts
-     FROM recordings
-     WHERE state = 'pending' AND (? IS NULL OR workspace_id = ?) AND next_try_ms <= ?
-       AND call_id NOT IN (SELECT value FROM json_each(?))
-     ORDER BY expires_ms, call_id LIMIT ?`,
+    `SELECT c.id AS callId, r.workspace_id AS workspaceId, r.url, r.expires_ms AS expiresMs, r.attempts
+     FROM recordings r JOIN calls c ON c.seq = r.seq
+     WHERE r.state = 'pending' AND (? IS NULL OR r.workspace_id = ?) AND r.next_try_ms <= ?
+       AND c.id NOT IN (SELECT value FROM json_each(?))
+     ORDER BY r.expires_ms, r.seq LIMIT ?`,
   ).all(a.workspaceId, a.workspaceId, a.nowMs, JSON.stringify(a.skip), a.limit);
 
 export interface RecordingUpdate {
@@ -271,7 +272,7 @@ const updateRecording = (db: Db, u: RecordingUpdate): void => {
     `UPDATE recordings SET state = @state, path = coalesce(@path, path), bytes = coalesce(@bytes, bytes),
        sha256 = coalesce(@sha256, sha256), error = @error, next_try_ms = @next, attempts = attempts + @attempted,
        saved_at = CASE WHEN @state = 'saved' THEN @now ELSE saved_at END
-     WHERE call_id = @callId`,
+     WHERE seq = (SELECT seq FROM calls WHERE id = @callId)`,
   ).run({
     callId: u.callId,
     state: u.state,
@@ -297,7 +298,7 @@ const expireOverdue = (db: Db, a: { workspaceId: string | null; beforeMs: number
 const retentionVictims = (db: Db, a: { beforeMs: number; limit: number }) =>
   prepared<[number, number], { callId: string; path: string }>(
     db,
-    `SELECT r.call_id AS callId, r.path FROM recordings r JOIN calls c ON c.id = r.call_id
+    `SELECT c.id AS callId, r.path FROM recordings r JOIN calls c ON c.seq = r.seq
      WHERE r.state = 'saved' AND c.created_ms < ? LIMIT ?`,
   ).all(a.beforeMs, a.limit);
 
@@ -346,7 +347,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
   if (f.maxCost !== undefined) add('c.call_cost <= ?', f.maxCost);
   if (f.recording?.length)
     add(
-      `coalesce((SELECT state FROM recordings r WHERE r.call_id = c.id), 'none') IN (${f.recording.map(() => '?').join(',')})`,
+      `coalesce((SELECT state FROM recordings r WHERE r.seq = c.seq), 'none') IN (${f.recording.map(() => '?').join(',')})`,
       ...f.recording,
     );
   const fts = f.search === undefined ? null : ftsQuery(f.search);
@@ -371,7 +372,7 @@ const sortSql = (s: CallSort | undefined): string => {
 
 const summaryColumns = `c.id, c.workspace_id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at,
   c.call_duration, c.call_cost, c.voicemail, c.agent_id, c.agent_name,
-  coalesce((SELECT state FROM recordings r WHERE r.call_id = c.id), 'none') AS recording`;
+  coalesce((SELECT state FROM recordings r WHERE r.seq = c.seq), 'none') AS recording`;
 
 interface SummaryRow {
   id: string;
@@ -560,7 +561,7 @@ function getCall(db: Db, a: { callId: string }): CallRowFull | null {
     `SELECT ${summaryColumns}, c.transcript_raw, c.raw, c.first_seen_at, c.updated_at,
        r.path AS rec_path, r.bytes AS rec_bytes, r.sha256 AS rec_sha256, r.expires_ms AS rec_expires_ms,
        r.attempts AS rec_attempts, r.error AS rec_error
-     FROM calls c LEFT JOIN recordings r ON r.call_id = c.id WHERE c.id = ?`,
+     FROM calls c LEFT JOIN recordings r ON r.seq = c.seq WHERE c.id = ?`,
   ).get(a.callId);
   if (!row) return null;
   const raw = JSON.parse(row.raw) as CallRecord;
@@ -599,7 +600,7 @@ function* exportRows(
   const from = fromClause(w);
   const sql = `SELECT c.id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at, c.call_duration,
       c.call_cost, c.agent_id, c.voicemail, coalesce(r.state, 'none') AS recording, r.path AS recording_path
-    ${from.sql.replace('WHERE', 'LEFT JOIN recordings r ON r.call_id = c.id WHERE')}
+    ${from.sql.replace('WHERE', 'LEFT JOIN recordings r ON r.seq = c.seq WHERE')}
     ORDER BY ${sortSql(a.sort)} LIMIT 5000 OFFSET ?`;
   for (let offset = 0; ; offset += 5000) {
     const rows = prepared<unknown[], ExportRow>(db, sql).all(...from.params, offset);
