@@ -46,8 +46,6 @@ const standalone = (bytes: Uint8Array): Uint8Array =>
 
 /** Rows deleted per database call when a list goes away (keeps other queries flowing). */
 const DELETE_CHUNK = 5_000;
-/** Free pages given back to the file system per database call after a deletion (4 MB of 4 KiB pages). */
-const RECLAIM_PAGES = 1024;
 /** An import with no message for this long is given up (its page was closed or crashed). */
 export const IMPORT_IDLE_MS = 10 * 60 * 1000;
 
@@ -264,8 +262,8 @@ export function createContactsService(options: ContactsServiceOptions) {
         });
       }
       await db.call('contacts.removeList', { listId });
-      // The file gives the space back, a few megabytes per call so the worker keeps answering.
-      while (await db.call('db.reclaimSpace', { pages: RECLAIM_PAGES })) {
+      // The file gives the space back, one time-bounded step per call so the worker keeps answering.
+      while (await db.call('db.reclaimSpace', { budgetMs: stepMs })) {
         // Next chunk.
       }
       progress({ listId, action: 'delete', label, state: 'done', done: total, total, cancellable: false });

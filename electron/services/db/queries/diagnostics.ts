@@ -1,5 +1,8 @@
 import { query } from '../define.ts';
 
+/** Free pages given back per incremental_vacuum within one reclaimSpace step (512 KB). */
+const RECLAIM_STEP_PAGES = 128;
+
 /** How the connection is set up, for the log at start and for tests that the pragmas hold. */
 export const diagnosticsQueries = {
   'db.status': query((db, _args: Record<string, never>) => ({
@@ -14,13 +17,18 @@ export const diagnosticsQueries = {
     freePages: db.pragma('freelist_count', { simple: true }) as number,
   })),
   /**
-   * Gives up to `pages` free pages back to the file system (auto_vacuum is INCREMENTAL, see
-   * openDatabase), a bounded step so other queries run in between; once none are left the WAL is
-   * checkpointed and truncated so the file on disk shrinks. Answers whether free pages remain.
+   * Gives free pages back to the file system (auto_vacuum is INCREMENTAL, see openDatabase) for
+   * about `budgetMs`, a bounded step so other queries run in between (moving pages costs more on a
+   * slow disk: a fixed count could hold the worker for hundreds of ms). Once none are left the WAL
+   * is checkpointed and truncated so the file on disk shrinks. Answers whether free pages remain.
    */
-  'db.reclaimSpace': query((db, a: { pages: number }) => {
-    db.pragma(`incremental_vacuum(${Math.max(1, Math.floor(a.pages))})`);
-    const free = db.pragma('freelist_count', { simple: true }) as number;
+  'db.reclaimSpace': query((db, a: { budgetMs: number }) => {
+    const until = performance.now() + a.budgetMs;
+    let free: number;
+    do {
+      db.pragma(`incremental_vacuum(${RECLAIM_STEP_PAGES})`);
+      free = db.pragma('freelist_count', { simple: true }) as number;
+    } while (free > 0 && performance.now() < until);
     if (free === 0) db.pragma('wal_checkpoint(TRUNCATE)');
     return free > 0;
   }),
