@@ -128,10 +128,21 @@ try {
     service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'invalid' }),
   );
   const before = fileSize();
+  let walLeft = false;
   await measure('delete the list (+ give space back)', n.rows, async () => {
     await service.remove({ listId: list.id });
     await service.settle();
+    // The checkpointer thread empties the WAL after the last pages go back: counted in this time.
+    const until = performance.now() + 10_000;
+    while ((statSync(`${dbFile}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 1_000_000) {
+      if (performance.now() > until) {
+        walLeft = true;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
   });
+  if (walLeft) console.log('  (the WAL file was still over 1 MB 10 s after the deletion)');
   console.log(`  file size           ${mb(before)} with the list, ${mb(fileSize())} after deleting it`);
   console.log(
     `  goals               1M rows ≤ ${GOAL_MS_PER_1M / 1000} s: ${slowest <= GOAL_MS_PER_1M ? 'met' : 'MISSED'} (slowest ${fmt(slowest / 1000, 2)} s per 1M); page wait ≤ ${GOAL_WAIT_MS} ms: ${worst <= GOAL_WAIT_MS ? 'met' : 'MISSED'} (longest ${fmt(worst)} ms)`,

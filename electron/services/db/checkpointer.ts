@@ -14,8 +14,11 @@ export interface CheckpointerData {
   file: string;
 }
 
-/** Writer → checkpointer: `wake` after a write; `close` to stop (answered by `closed`). */
-export type CheckpointerRequest = 'wake' | 'close';
+/**
+ * Writer → checkpointer: `wake` after a write; `truncate` after a deletion gave pages back (the
+ * next checkpoint also empties the WAL file); `close` to stop (answered by `closed`).
+ */
+export type CheckpointerRequest = 'wake' | 'truncate' | 'close';
 export type CheckpointerMessage = 'ready' | 'closed';
 
 /** Shortest gap between two checkpoints (each costs two fsyncs whatever it copies). */
@@ -25,6 +28,7 @@ function main(port: NonNullable<typeof parentPort>, data: CheckpointerData) {
   const db = new Database(data.file, { fileMustExist: true });
   db.pragma('busy_timeout = 1000');
   let lastAt = 0;
+  let truncate = false;
   let timer: NodeJS.Timeout | null = null;
 
   const checkpoint = () => {
@@ -34,6 +38,12 @@ function main(port: NonNullable<typeof parentPort>, data: CheckpointerData) {
     // older pages) is copied by the next wake.
     try {
       db.pragma('wal_checkpoint(PASSIVE)');
+      if (truncate) {
+        // Pages are copied already: this waits (here, not in the writer) for the write lock only
+        // to empty the WAL file.
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        truncate = false;
+      }
     } catch {
       // SQLITE_BUSY (the writer's own fallback checkpoint runs): the next wake copies the rest.
     }
@@ -47,6 +57,7 @@ function main(port: NonNullable<typeof parentPort>, data: CheckpointerData) {
       port.close();
       return;
     }
+    if (request === 'truncate') truncate = true;
     if (timer) return;
     timer = setTimeout(checkpoint, Math.max(0, lastAt + CHECKPOINT_GAP_MS - performance.now()));
   });

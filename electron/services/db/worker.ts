@@ -11,6 +11,7 @@ import type { DbReply, DbRequest, DbWorkerData, DbWorkerMessage, StreamStep } fr
 import { queries } from './queries/index.ts';
 import { serializeError } from './serializeError.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
+import { setWalTruncateHandOff } from './walTruncate.ts';
 
 /** SQLite's own auto-checkpoint, in pages: its default, and the writer's fallback while the checkpointer runs. */
 const AUTO_CHECKPOINT_PAGES = 1000;
@@ -33,12 +34,14 @@ function startCheckpointer(db: Db, file: string): { wake(): void; stop(): Promis
   let running = false;
   const fallBack = () => {
     running = false;
+    setWalTruncateHandOff(null);
     if (db.open) db.pragma(`wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES}`);
   };
   thread.on('message', (message: CheckpointerMessage) => {
     if (message !== 'ready') return;
     running = true;
     db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+    setWalTruncateHandOff(() => thread.postMessage('truncate' satisfies CheckpointerRequest));
     // Writes made while it started (the migrations, the first requests) are copied now.
     thread.postMessage('wake' satisfies CheckpointerRequest);
   });
@@ -51,6 +54,7 @@ function startCheckpointer(db: Db, file: string): { wake(): void; stop(): Promis
     },
     async stop() {
       running = false;
+      setWalTruncateHandOff(null);
       thread.postMessage('close' satisfies CheckpointerRequest);
       await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
       await thread.terminate();

@@ -1,4 +1,5 @@
 import { query } from '../define.ts';
+import { handOffWalTruncate } from '../walTruncate.ts';
 
 /** Free pages given back per incremental_vacuum within one reclaimSpace step (512 KB). */
 const RECLAIM_STEP_PAGES = 128;
@@ -20,7 +21,9 @@ export const diagnosticsQueries = {
    * Gives free pages back to the file system (auto_vacuum is INCREMENTAL, see openDatabase) for
    * about `budgetMs`, a bounded step so other queries run in between (moving pages costs more on a
    * slow disk: a fixed count could hold the worker for hundreds of ms). Once none are left the WAL
-   * is checkpointed and truncated so the file on disk shrinks. Answers whether free pages remain.
+   * is checkpointed and truncated so the file on disk shrinks: by the checkpointer thread when there
+   * is one (a TRUNCATE waits for locks; on the writer that stalled page reads by ~250 ms). Answers
+   * whether free pages remain.
    */
   'db.reclaimSpace': query((db, a: { budgetMs: number }) => {
     const until = performance.now() + a.budgetMs;
@@ -29,7 +32,7 @@ export const diagnosticsQueries = {
       db.pragma(`incremental_vacuum(${RECLAIM_STEP_PAGES})`);
       free = db.pragma('freelist_count', { simple: true }) as number;
     } while (free > 0 && performance.now() < until);
-    if (free === 0) db.pragma('wal_checkpoint(TRUNCATE)');
+    if (free === 0 && !handOffWalTruncate()) db.pragma('wal_checkpoint(TRUNCATE)');
     return free > 0;
   }),
 };
