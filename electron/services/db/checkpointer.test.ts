@@ -35,14 +35,6 @@ const call = (i: number): CallColumns => ({
   recordingExpiresMs: null,
 });
 
-const waitFor = async (what: string, ok: () => boolean, timeoutMs = 10_000) => {
-  const until = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe('WAL checkpointer thread (real SQLite file)', () => {
   it('copies a commit SQLite would leave in the WAL into the database file, without another write, and close removes the WAL', async () => {
     const file = join(dirs.make(), 'campaign-desk.sqlite');
@@ -55,7 +47,9 @@ describe('WAL checkpointer thread (real SQLite file)', () => {
       isSandbox: false,
       secretStorage: 'keychain',
     });
-    await waitFor('the workspace is in the file', () => statSync(`${file}-wal`).size > 0);
+    await expect
+      .poll(() => statSync(`${file}-wal`).size, { timeout: 10_000, interval: 20 })
+      .toBeGreaterThan(0);
     const before = statSync(file).size;
     // ~2 MB in one commit: about 500 pages, under SQLite's own auto-checkpoint of 1000, so without
     // the checkpointer these pages would stay in the WAL until a later commit or the close.
@@ -67,7 +61,10 @@ describe('WAL checkpointer thread (real SQLite file)', () => {
       nowIso: '2026-11-01T10:00:00.000Z',
     });
     expect(r.inserted).toBe(1200);
-    await waitFor('the database file holds the commit', () => statSync(file).size >= before + 1_800_000);
+    // The database file holds the commit.
+    await expect
+      .poll(() => statSync(file).size, { timeout: 10_000, interval: 20 })
+      .toBeGreaterThanOrEqual(before + 1_800_000);
 
     await db.close();
     expect(existsSync(`${file}-wal`)).toBe(false);

@@ -11,11 +11,7 @@ import { deserializeError } from './serializeError.ts';
 /** The back end's handle on the database worker: named queries only, typed from the registry. */
 export interface DbClient {
   /** `transfer`: buffers of `args` moved to the worker rather than copied (they become unusable here). */
-  call<M extends QueryName>(
-    method: M,
-    args: QueryArgs<M>,
-    transfer?: readonly ArrayBuffer[],
-  ): Promise<QueryResult<M>>;
+  call<M extends QueryName>(method: M, args: QueryArgs<M>, transfer?: readonly ArrayBuffer[]): Promise<QueryResult<M>>;
   /** Pulls a named stream batch by batch; breaking out of the loop closes it in the worker. */
   stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]>;
   readonly schemaVersion: number;
