@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../components/format.ts';
 import type { AgentSyncState } from '../../../../shared/ipc/channels/agents.ts';
 
 /** 42 → "less than a minute", 300 → "5 minutes", 7200 → "2 hours", 3 days → "3 days". */
@@ -49,7 +50,7 @@ const defaultFormatAt = (iso: string): string => {
   const at = new Date(iso);
   return Number.isNaN(at.getTime())
     ? iso
-    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+    : dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 };
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

@@ -11,6 +11,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
+import { formatInteger } from '../../components/format.ts';
 import { cssVar, seriesColours } from './themeColors.ts';
 
 // Only the pieces these charts use (keeps the bundle small).
@@ -43,7 +44,6 @@ export interface ChartFigureProps {
   horizontal?: boolean;
 }
 
-const countFormat = (n: number) => new Intl.NumberFormat().format(n);
 
 /**
  * One chart (chart.js on a canvas) with its text alternative: the same numbers as a table, which a
@@ -54,7 +54,7 @@ export function ChartFigure({
   kind,
   labels,
   series,
-  format = countFormat,
+  format = formatInteger,
   horizontal,
 }: ChartFigureProps) {
   const id = useId();

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CallStats } from '../../../../shared/ipc/channels/calls.ts';
+import { dateTimeFormat } from '../../components/format.ts';
 import { desk } from '../../desk/desk.ts';
 import { formatCount } from '../contacts/formatNumbers.ts';
 import { ChartFigure } from './ChartFigure.tsx';
@@ -10,7 +11,7 @@ import { Labelled } from './Labelled.tsx';
 function periodLabel(iso: string, bucket: CallStats['overTime']['bucket']): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     undefined,
     bucket === 'hour' ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'medium' },
   ).format(at);

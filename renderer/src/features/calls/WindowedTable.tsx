@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useViewHeight } from '../../components/useViewHeight.ts';
 import type { WindowCache } from '../../components/windowCache.ts';
 import { scrollGeometry } from '../contacts/scrollGeometry.ts';
 
@@ -47,20 +48,12 @@ export function WindowedTable<Row>({
 }) {
   const id = useId().replace(/:/g, '');
   const scrollRef = useRef<HTMLDivElement>(null);
+  const viewHeight = useViewHeight(scrollRef, 480);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewHeight, setViewHeight] = useState(480);
   const [active, setActive] = useState(0);
   const [, setTick] = useState(0);
   useEffect(() => cache.subscribe(() => setTick((t) => t + 1)), [cache]);
 
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight));
-    observer.observe(el);
-    setViewHeight(el.clientHeight);
-    return () => observer.disconnect();
-  }, []);
 
   // A new query (a new cache) starts at the top.
   const [seenCache, setSeenCache] = useState(cache);

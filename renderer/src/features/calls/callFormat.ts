@@ -1,4 +1,5 @@
 // Display formats for the Calls page.
+import { dateTimeFormat, numberFormat } from '../../components/format.ts';
 
 /** 75 → "1:15"; 3725 → "1:02:05". */
 export function formatClock(seconds: number): string {
@@ -13,13 +14,13 @@ export function formatClock(seconds: number): string {
 export const formatCost = (cost: number | null | undefined): string =>
   cost === null || cost === undefined
     ? '—'
-    : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(cost);
+    : numberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(cost);
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(at);
+  return dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(at);
 }
 
 /** "no_answer" → "No answer"; "NO_ANSWER" → "No answer". */

@@ -1,4 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useViewHeight } from '../../components/useViewHeight.ts';
 import type { KeyboardEvent } from 'react';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
 import { ErrorIcon } from '../../components/icons.tsx';
@@ -47,8 +48,8 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const filterExtra = useContacts((s) => s.filterExtra);
   const gridId = useId().replace(/:/g, '');
   const scrollRef = useRef<HTMLDivElement>(null);
+  const viewHeight = useViewHeight(scrollRef, 480);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewHeight, setViewHeight] = useState(480);
   const [active, setActive] = useState({ index: 0, col: 3 });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
@@ -90,14 +91,6 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const start = Math.max(0, Math.floor(firstExact) - OVERSCAN);
   const end = Math.min(total - 1, Math.floor(firstExact) + visible + OVERSCAN);
 
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setViewHeight(el.clientHeight));
-    observer.observe(el);
-    setViewHeight(el.clientHeight);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     cache.setVersion(version);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useContacts } from './contactsStore.ts';
@@ -22,7 +22,13 @@ export function ContactsPage() {
   }, [loadLists]);
 
   const running = importing !== null && importing.phase !== 'done';
-  const showingList = list !== null && !running;
+  // The view switches in a deferred (interruptible, time-sliced) render: a finished import or an
+  // opened list mounts the whole list view (grid, summary, panels), which on a slow machine took
+  // one task of 150+ ms and froze the page meanwhile. The list itself is never deferred: edits
+  // show at once.
+  const view = useDeferredValue(list !== null && !running ? 'list' : running ? 'import' : 'start');
+  const showingList = view === 'list' && list !== null;
+  const showingImport = !showingList && importing !== null && (view === 'import' || running);
 
   return (
     <>
@@ -30,7 +36,7 @@ export function ContactsPage() {
         title="Contacts"
         subtitle="Import, check, fix and export contact lists on this computer, before anything is uploaded."
         actions={
-          showingList || running ? (
+          showingList || showingImport ? (
             <Button variant="ghost" onClick={closeList}>
               All lists
             </Button>
@@ -40,7 +46,7 @@ export function ContactsPage() {
       <div className="page-body contacts">
         {showingList ? (
           <ListView list={list} />
-        ) : running ? (
+        ) : showingImport ? (
           <ImportProgressPanel />
         ) : (
           <>

@@ -1,6 +1,8 @@
 // Display formats for the Contacts page.
 
-export const formatCount = (n: number): string => new Intl.NumberFormat().format(n);
+import { formatInteger } from '../../components/format.ts';
+
+export const formatCount = formatInteger;
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
