@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkProgress, ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import { openDbClient } from '../db/client.ts';
 import type { DbClient } from '../db/client.ts';
-import { EXCLUSION_CHUNK, SWAP_CHUNK } from '../db/queries/contactsBulk.ts';
+import { EXCLUSION_CHUNK, FILL_CHUNK, SORT_CHUNK, SWAP_CHUNK } from '../db/queries/contactsBulk.ts';
+import type { BulkJob } from '../db/queries/contactsBulk.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { createContactsService } from './contactsService.ts';
@@ -228,6 +229,46 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     );
     expect(await allRows(list.id)).toEqual(original);
     expectNumbersInStep(list.id);
+  });
+
+  it('renumbering sorts the numbers in chunks, appends them in number order in chunks, and stages again when the worker lost its staging mid-fill', async () => {
+    // Two numbers in three rows are valid: more entries than a fill chunk, many sort chunks.
+    const rows = Math.ceil((FILL_CHUNK * 3) / 2) + 600;
+    const { list } = await importThroughService(service, contactsCsv(rows));
+    const original = await allRows(list.id);
+    const applied = await service.bulk({
+      listId: list.id,
+      action: 'apply-country',
+      country: 'US',
+      scope: 'all',
+    });
+    expect(numbersIndex(list.id)).toEqual({ expected: [], stored: [] });
+
+    // The undo, a chunk per step, up to the middle of its fill (the first chunk appended).
+    let job: BulkJob = await db.call('contacts.undoBegin', { listId: list.id });
+    const phases: string[] = [];
+    const step = async () => {
+      job = await db.call('contacts.bulkStep', { job, cancel: false, budgetMs: 0, now: 'x' });
+      phases.push(job.phase);
+    };
+    while (!(job.phase === 'renumber-fill' && job.e164 > 0)) await step();
+    expect(phases.filter((p) => p === 'renumber-sort').length).toBeGreaterThan(rows / SORT_CHUNK - 2);
+    const { expected, stored: half } = numbersIndex(list.id);
+    expect(expected.length).toBeGreaterThan(FILL_CHUNK);
+    expect(half).toEqual(expected.slice(0, FILL_CHUNK)); // appended in number order
+
+    // The worker restarts (its TEMP staging is gone): the fill must not finish with half the entries.
+    await db.close();
+    db = await openDbClient({ file: file() });
+    service = open(db);
+    phases.length = 0;
+    while (job.phase !== 'done') await step();
+    expect(phases[0]).toBe('renumber-clear');
+    expect(phases).toContain('renumber-sort');
+    expectNumbersInStep(list.id);
+    expect(await allRows(list.id)).toEqual(original);
+    expect((await service.get({ listId: list.id })).list.counts).toEqual(list.counts);
+    expect(applied.list.country).toBe('US');
   });
 
   it('gives the space back after a list is deleted or a half-imported list is swept (file size on disk)', async () => {

@@ -44,7 +44,6 @@ export interface ChartFigureProps {
   horizontal?: boolean;
 }
 
-
 /**
  * One chart (chart.js on a canvas) with its text alternative: the same numbers as a table, which a
  * screen reader reads and anyone can open. Colours come from the theme.

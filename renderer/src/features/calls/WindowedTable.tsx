@@ -54,7 +54,6 @@ export function WindowedTable<Row>({
   const [, setTick] = useState(0);
   useEffect(() => cache.subscribe(() => setTick((t) => t + 1)), [cache]);
 
-
   // A new query (a new cache) starts at the top.
   const [seenCache, setSeenCache] = useState(cache);
   if (seenCache !== cache) {

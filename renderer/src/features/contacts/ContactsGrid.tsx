@@ -91,7 +91,6 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const start = Math.max(0, Math.floor(firstExact) - OVERSCAN);
   const end = Math.min(total - 1, Math.floor(firstExact) + visible + OVERSCAN);
 
-
   useEffect(() => {
     cache.setVersion(version);
   }, [cache, version]);
