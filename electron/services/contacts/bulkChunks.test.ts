@@ -247,11 +247,12 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     // The undo, a chunk per step, up to the middle of its fill (the first chunk appended).
     let job: BulkJob = await db.call('contacts.undoBegin', { listId: list.id });
     const phases: string[] = [];
-    const step = async () => {
-      job = await db.call('contacts.bulkStep', { job, cancel: false, budgetMs: 0, now: 'x' });
-      phases.push(job.phase);
+    const step = async (from: BulkJob): Promise<BulkJob> => {
+      const next = await db.call('contacts.bulkStep', { job: from, cancel: false, budgetMs: 0, now: 'x' });
+      phases.push(next.phase);
+      return next;
     };
-    while (!(job.phase === 'renumber-fill' && job.e164 > 0)) await step();
+    while (!(job.phase === 'renumber-fill' && job.e164 > 0)) job = await step(job);
     expect(phases.filter((p) => p === 'renumber-sort').length).toBeGreaterThan(rows / SORT_CHUNK - 2);
     const { expected, stored: half } = numbersIndex(list.id);
     expect(expected.length).toBeGreaterThan(FILL_CHUNK);
@@ -262,7 +263,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     db = await openDbClient({ file: file() });
     service = open(db);
     phases.length = 0;
-    while (job.phase !== 'done') await step();
+    while (job.phase !== 'done') job = await step(job);
     expect(phases[0]).toBe('renumber-clear');
     expect(phases).toContain('renumber-sort');
     expectNumbersInStep(list.id);
