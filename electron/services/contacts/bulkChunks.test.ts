@@ -97,6 +97,10 @@ const expectNumbersInStep = (listId: number) => {
   expect(stored).toEqual(expected);
 };
 
+/** Apply US to every number of the list (its Indian mobiles all become invalid). */
+const applyUsToAll = (listId: number) =>
+  service.bulk({ listId, action: 'apply-country', country: 'US', scope: 'all' });
+
 const stateOf = (list: ContactList) => ({ counts: list.counts, undo: list.undo, country: list.country });
 
 /** Resolves at the first progress event of `listId` (a step has been committed). */
@@ -153,7 +157,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     const afterExclude = await allRows(list.id);
 
     events = [];
-    const running = service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'all' });
+    const running = applyUsToAll(list.id);
     await firstStep(list.id);
     expect(await service.cancelBulk({ listId: list.id })).toEqual({ cancelling: true });
     const result = await running;
@@ -178,12 +182,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     // Several swap chunks, so the Cancel sent after the first step lands while rows are swapped.
     const { list } = await importThroughService(service, contactsCsv(SWAP_CHUNK * 6));
     const original = await allRows(list.id);
-    const applied = await service.bulk({
-      listId: list.id,
-      action: 'apply-country',
-      country: 'US',
-      scope: 'all',
-    });
+    const applied = await applyUsToAll(list.id);
     expect(applied.cancelled).toBe(false);
     expect(applied.list.country).toBe('US');
     const changed = await allRows(list.id);
@@ -236,12 +235,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     const rows = Math.ceil((FILL_CHUNK * 3) / 2) + 600;
     const { list } = await importThroughService(service, contactsCsv(rows));
     const original = await allRows(list.id);
-    const applied = await service.bulk({
-      listId: list.id,
-      action: 'apply-country',
-      country: 'US',
-      scope: 'all',
-    });
+    const applied = await applyUsToAll(list.id);
     expect(numbersIndex(list.id)).toEqual({ expected: [], stored: [] });
 
     // The undo, a chunk per step, up to the middle of its fill (the first chunk appended).

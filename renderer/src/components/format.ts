@@ -3,24 +3,25 @@
 // Making an Intl formatter costs about as much as formatting a few hundred values with it (a
 // million-row list's first render formatted a count per filter with a new one each: ~10 ms), so
 // each locale and options pair is made once.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function madeOnce<Options, Format>(make: (locale?: string, options?: Options) => Format) {
+  const made = new Map<string, Format>();
+  return (locale?: string, options?: Options): Format => {
+    const key = JSON.stringify([locale ?? null, options ?? null]);
+    let format = made.get(key);
+    if (!format) made.set(key, (format = make(locale, options)));
+    return format;
+  };
+}
 
 /** The Intl.NumberFormat for these arguments, made once. */
-export function numberFormat(locale?: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify([locale ?? null, options ?? null]);
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
-  return format;
-}
+export const numberFormat = madeOnce(
+  (locale?: string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
 
 /** The Intl.DateTimeFormat for these arguments, made once. */
-export function dateTimeFormat(locale?: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale ?? null, options ?? null]);
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
-  return format;
-}
+export const dateTimeFormat = madeOnce(
+  (locale?: string, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
 
 /** 1234567 → "1,234,567" (in the user's locale). */
 export const formatInteger = (n: number): string => numberFormat().format(n);

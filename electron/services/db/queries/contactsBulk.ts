@@ -348,8 +348,10 @@ function timedBulkStep(db: Db, a: { job: BulkJob; cancel: boolean; budgetMs: num
   const perChunk = (performance.now() - workEnd) / chunks;
   // Smoothed: one quick commit (a chunk that found little to change) does not undo the estimate.
   const before = commitMsPerChunk.get(key);
-  if (job.phase === 'done') commitMsPerChunk.delete(key);
-  else commitMsPerChunk.set(key, before === undefined ? perChunk : (before + perChunk) / 2);
+  commitMsPerChunk.set(key, before === undefined ? perChunk : (before + perChunk) / 2);
+  // A finished job forgets its list's estimates (of every phase it went through).
+  if (job.phase === 'done')
+    for (const k of commitMsPerChunk.keys()) if (k.startsWith(`${job.listId}:`)) commitMsPerChunk.delete(k);
   return job;
 }
 
