@@ -470,9 +470,9 @@ export function createContactsService(options: ContactsServiceOptions) {
 
     async rows(req: ParsedRequestOf<'contacts:rows'>): Promise<ResponseOf<'contacts:rows'>> {
       const all = req.filter === 'all';
-      const read = db.call('contacts.list', { listId: req.listId });
-      // 'all' pages by position and needs nothing from the list: both queries go at once, so a
-      // page read waits behind at most one step of a bulk change.
+      const read = db.call('contacts.listForPage', { listId: req.listId });
+      // 'all' pages by position and needs nothing from the list: both queries go at once. Both go
+      // to the read lane, so a page read never waits behind a bulk change's step.
       const page = (fromRow: number, skip: number) =>
         db.call('contacts.page', { listId: req.listId, filter: req.filter, fromRow, skip, limit: req.limit });
       const early = all ? page(0, req.offset) : null;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CallColumns } from '../sync/callRow.ts';
 import { openDbClient } from './client.ts';
 import type { DbClient } from './client.ts';
-import { tempDirs } from './testing.ts';
+import { insertWorkspace, tempDirs } from './testing.ts';
 
 const dirs = tempDirs();
 const clients: DbClient[] = [];
@@ -40,13 +40,7 @@ describe('WAL checkpointer thread (real SQLite file)', () => {
     const file = join(dirs.make(), 'campaign-desk.sqlite');
     const db = await openDbClient({ file });
     clients.push(db);
-    await db.call('workspaces.insert', {
-      id: 'w1',
-      name: 'Production',
-      baseUrl: 'https://api.example.com/v0',
-      isSandbox: false,
-      secretStorage: 'keychain',
-    });
+    await insertWorkspace(db);
     await expect
       .poll(() => statSync(`${file}-wal`).size, { timeout: 10_000, interval: 20 })
       .toBeGreaterThan(0);

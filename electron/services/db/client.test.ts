@@ -6,7 +6,8 @@ import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { openDbClient } from './client.ts';
 import type { DbClient } from './client.ts';
 import { latestSchemaVersion } from './migrations/index.ts';
-import { tempDirs } from './testing.ts';
+import { openReader } from './openDatabase.ts';
+import { insertWorkspace, tempDirs } from './testing.ts';
 
 const dirs = tempDirs();
 const clients: DbClient[] = [];
@@ -25,13 +26,7 @@ describe('database worker client (real worker thread, real SQLite file)', () => 
     const file = join(dirs.make(), 'campaign-desk.sqlite');
     const db = await open(file);
     expect(db.schemaVersion).toBe(latestSchemaVersion());
-    const ws = await db.call('workspaces.insert', {
-      id: 'w1',
-      name: 'Production',
-      baseUrl: 'https://api.example.com/v0',
-      isSandbox: false,
-      secretStorage: 'keychain',
-    });
+    const ws = await insertWorkspace(db);
     expect(ws).toMatchObject({ id: 'w1', name: 'Production', isSandbox: false, lastTest: null });
     await db.call('workspaces.setActive', { id: 'w1' });
     expect(await db.call('workspaces.list', {})).toMatchObject({
@@ -146,5 +141,43 @@ describe('database worker client (real worker thread, real SQLite file)', () => 
     const db = await openDbClient({ file: join(dirs.make(), 'x.sqlite') });
     await db.close();
     await expect(db.call('workspaces.list', {})).rejects.toMatchObject({ code: 'database_error' });
+  });
+
+  it('answers read queries on its read lane while the writer waits for a lock', async () => {
+    const file = join(dirs.make(), 'x.sqlite');
+    const db = await open(file);
+    await insertWorkspace(db);
+    // Another connection holds the write lock: the writer's next write waits in its busy handler.
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    let written = false;
+    const write = db.call('workspaces.setActive', { id: 'w1' }).then(() => (written = true));
+    try {
+      // A read query sent after it is answered meanwhile, and sees what was committed.
+      const facets = await db.call('calls.facets', { workspaceId: 'w1' });
+      expect(facets).toBeTruthy();
+      expect(
+        await db.call('contacts.page', { listId: 1, filter: 'all', fromRow: 0, skip: 0, limit: 10 }),
+      ).toEqual([]);
+      expect(written).toBe(false);
+    } finally {
+      other.exec('COMMIT');
+      other.close();
+    }
+    await write;
+    expect(written).toBe(true);
+    expect(await db.call('workspaces.list', {})).toMatchObject({ activeId: 'w1' });
+  });
+
+  it("the read lane's connection refuses writes", async () => {
+    const file = join(dirs.make(), 'x.sqlite');
+    await (await open(file)).close();
+    const reader = openReader(file);
+    try {
+      expect(reader.prepare('SELECT count(*) AS n FROM workspaces').get()).toEqual({ n: 0 });
+      expect(() => reader.exec(`DELETE FROM workspaces`)).toThrow(/readonly/);
+    } finally {
+      reader.close();
+    }
   });
 });

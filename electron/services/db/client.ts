@@ -11,7 +11,11 @@ import { deserializeError } from './serializeError.ts';
 /** The back end's handle on the database worker: named queries only, typed from the registry. */
 export interface DbClient {
   /** `transfer`: buffers of `args` moved to the worker rather than copied (they become unusable here). */
-  call<M extends QueryName>(method: M, args: QueryArgs<M>, transfer?: readonly ArrayBuffer[]): Promise<QueryResult<M>>;
+  call<M extends QueryName>(
+    method: M,
+    args: QueryArgs<M>,
+    transfer?: readonly ArrayBuffer[],
+  ): Promise<QueryResult<M>>;
   /** Pulls a named stream batch by batch; breaking out of the loop closes it in the worker. */
   stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]>;
   readonly schemaVersion: number;
@@ -24,18 +28,22 @@ const SLOW_QUERY_MS = 200;
 const stoppedMessage =
   'The database stopped unexpectedly. Restart Campaign Desk; the details are in the log file.';
 
-/**
- * Starts the database worker on `file` and resolves once it has opened and migrated the database,
- * or rejects with the worker's DeskFailure (e.g. a schema newer than this app).
- */
-export async function openDbClient(options: { file: string; logger?: Logger }): Promise<DbClient> {
-  const logger = options.logger ?? silentLogger;
-  const workerData: DbWorkerData = { role: 'campaign-desk-db', file: options.file };
-  keepNativeSqliteLoaded();
+interface Lane {
+  /** Resolves once the worker has opened (and, the writer, migrated) the database. */
+  ready: Promise<{ schemaVersion: number; reads: string[] }>;
+  send(request: Omit<DbRequest, 'seq'>, transfer?: readonly ArrayBuffer[]): Promise<unknown>;
+  /** Set once the worker has stopped (crashed, or closed). */
+  readonly stopped: Error | null;
+  close(): Promise<void>;
+  terminate(): Promise<void>;
+}
+
+/** One database worker thread and its requests in flight. */
+function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lane {
+  const workerData: DbWorkerData = { role: 'campaign-desk-db', file, lane };
   const worker = new Worker(workerEntryUrl(new URL('./worker.ts', import.meta.url), 'db-worker.js'), {
     workerData,
   });
-
   type Pending = { method: string; resolve: (value: unknown) => void; reject: (error: Error) => void };
   const pending = new Map<number, Pending>();
   let seq = 0;
@@ -48,9 +56,9 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
     pending.clear();
   };
 
-  const ready = new Promise<number>((resolve, reject) => {
+  const ready = new Promise<{ schemaVersion: number; reads: string[] }>((resolve, reject) => {
     worker.on('message', (message: DbWorkerMessage) => {
-      if (message.type === 'ready') return resolve(message.schemaVersion);
+      if (message.type === 'ready') return resolve(message);
       if (message.type === 'failed') return reject(deserializeError(message.error, 'open'));
       const p = pending.get(message.seq);
       if (!p) return;
@@ -61,12 +69,12 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
       else p.reject(deserializeError(message.error, p.method));
     });
     worker.on('error', (error) => {
-      logger.error('database worker failed', error);
+      logger.error(`database ${lane} failed`, error);
       reject(error);
       failAll(new DeskFailure('database_error', stoppedMessage));
     });
     worker.on('exit', (code) => {
-      if (!closing) logger.error('database worker exited', undefined, { code });
+      if (!closing) logger.error(`database ${lane} exited`, undefined, { code });
       reject(new DeskFailure('database_error', stoppedMessage));
       failAll(new DeskFailure('database_error', closing ? 'The database is closed.' : stoppedMessage));
     });
@@ -81,26 +89,79 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
     });
   };
 
-  let schemaVersion: number;
+  return {
+    ready,
+    send,
+    get stopped() {
+      return stopped;
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      await send({ method: '$close', args: null }).catch(() => undefined);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+      await worker.terminate();
+    },
+    async terminate() {
+      closing = true;
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * Starts the database worker on `file` and resolves once it has opened and migrated the database,
+ * or rejects with the worker's DeskFailure (e.g. a schema newer than this app). Then starts the
+ * read lane: read queries (define.ts `read`) go to a second connection on its own thread, so they
+ * never wait behind the writer. Without it (an in-memory database, or a read lane that failed)
+ * the writer answers everything.
+ */
+export async function openDbClient(options: { file: string; logger?: Logger }): Promise<DbClient> {
+  const logger = options.logger ?? silentLogger;
+  keepNativeSqliteLoaded();
+  const writer = startLane(options.file, 'writer', logger);
+  let opened: { schemaVersion: number; reads: string[] };
   try {
-    schemaVersion = await ready;
+    opened = await writer.ready;
   } catch (error) {
-    closing = true;
-    await worker.terminate();
+    await writer.terminate();
     throw error;
   }
+  let reader: Lane | null = null;
+  if (options.file !== ':memory:') {
+    const lane = startLane(options.file, 'reader', logger);
+    try {
+      await lane.ready;
+      reader = lane;
+    } catch (error) {
+      logger.warn('database read lane unavailable; the writer answers reads', {
+        message: (error as Error).message,
+      });
+      await lane.terminate();
+    }
+  }
+  const reads = new Set(opened.reads);
+  const send = (request: Omit<DbRequest, 'seq'>, transfer?: readonly ArrayBuffer[]): Promise<unknown> => {
+    if (!reader || reader.stopped || !reads.has(request.method)) return writer.send(request, transfer);
+    // A read lane that stops answers nothing more: its reads go to the writer.
+    return reader.send(request, transfer).catch((error: unknown) => {
+      if (reader?.stopped && !writer.stopped) return writer.send(request, transfer);
+      throw error;
+    });
+  };
 
   return {
-    schemaVersion,
+    schemaVersion: opened.schemaVersion,
     call: (method, args, transfer) => send({ method, args }, transfer) as Promise<never>,
     stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]> {
       return {
         async *[Symbol.asyncIterator]() {
-          const { stream } = (await send({ method, args })) as StreamOpened;
+          const { stream } = (await writer.send({ method, args })) as StreamOpened;
           let finished = false;
           try {
             for (;;) {
-              const step = (await send({ method: '$stream.next', args: { stream } })) as StreamStep<
+              const step = (await writer.send({ method: '$stream.next', args: { stream } })) as StreamStep<
                 StreamRow<M>
               >;
               if (step.done) {
@@ -110,18 +171,16 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
               yield step.batch;
             }
           } finally {
-            if (!finished && !stopped) await send({ method: '$stream.return', args: { stream } });
+            if (!finished && !writer.stopped)
+              await writer.send({ method: '$stream.return', args: { stream } });
           }
         },
       };
     },
     async close() {
-      if (closing) return;
-      closing = true;
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      await send({ method: '$close', args: null }).catch(() => undefined);
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
-      await worker.terminate();
+      // The reader first: the writer's close is then the last one, which removes the WAL.
+      await reader?.close();
+      await writer.close();
     },
   };
 }

@@ -8,6 +8,11 @@ export type Db = BetterSqlite3.Database;
  */
 export interface QueryDef<A, R> {
   readonly kind: 'query';
+  /**
+   * Only reads: answered by the read lane (a second connection on its own thread, `worker.ts`),
+   * so a page read never queues behind a long write or its commit. WAL lets both run at once.
+   */
+  readonly read?: true;
   run(db: Db, args: A): R;
 }
 
@@ -23,6 +28,15 @@ export interface StreamDef<A, R> {
 }
 
 export const query = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({ kind: 'query', run });
+/**
+ * A query that only reads and need not see writes still in flight: the grid's and the review's
+ * page reads. The read lane's connection is `query_only`, so a write there fails loudly.
+ */
+export const read = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({
+  kind: 'query',
+  read: true,
+  run,
+});
 export const stream = <A, R>(open: (db: Db, args: A) => Iterator<R[], void, undefined>): StreamDef<A, R> => ({
   kind: 'stream',
   open,

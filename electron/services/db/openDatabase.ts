@@ -50,6 +50,24 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
   }
 }
 
+/**
+ * A second connection to a file the writer has opened and migrated, for the read lane: it may
+ * only read (`query_only`), has its own 32 MB page cache, and waits out the brief locks a WAL
+ * restart takes.
+ */
+export function openReader(file: string): Db {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('query_only = ON');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('cache_size = -32768');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 /** Closes with `PRAGMA optimize`, as SQLite recommends for long-lived connections. */
 export function closeDatabase(db: Db): void {
   if (!db.open) return;

@@ -28,7 +28,10 @@ export type DbReply =
   | { type: 'reply'; seq: number; ok: false; error: SerializedError; ms: number };
 
 export type DbWorkerMessage =
-  { type: 'ready'; schemaVersion: number } | { type: 'failed'; error: SerializedError } | DbReply;
+  /** `reads`: the names of the read-only queries (define.ts `read`), which the read lane answers. */
+  | { type: 'ready'; schemaVersion: number; reads: string[] }
+  | { type: 'failed'; error: SerializedError }
+  | DbReply;
 
 /** A stream's open reply and each `$stream.next` reply. */
 export interface StreamOpened {
@@ -39,4 +42,9 @@ export type StreamStep<R> = { done: false; batch: R[] } | { done: true };
 export interface DbWorkerData {
   role: 'campaign-desk-db';
   file: string;
+  /**
+   * `writer` (the default) opens and migrates the file and answers every query; `reader` opens the
+   * already migrated file `query_only` and answers only read queries.
+   */
+  lane?: 'writer' | 'reader';
 }

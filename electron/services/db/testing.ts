@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { DbClient } from './client.ts';
 
 /** A fresh temp folder per test (real files, real SQLite); `cleanup` removes them all. */
 export function tempDirs(prefix = 'desk-db-') {
@@ -30,4 +31,14 @@ export const filesUnder = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+
+/** Inserts the workspace most database tests start from (a production one, its key in the keychain). */
+export const insertWorkspace = (db: DbClient, id = 'w1') =>
+  db.call('workspaces.insert', {
+    id,
+    name: 'Production',
+    baseUrl: 'https://api.example.com/v0',
+    isSandbox: false,
+    secretStorage: 'keychain',
   });

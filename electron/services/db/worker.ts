@@ -1,11 +1,13 @@
 /**
- * The database worker: the only place better-sqlite3 runs. It opens the file, migrates, then
- * answers `{seq, method, args}` requests one at a time with named queries from the registry.
+ * The database worker: the only place better-sqlite3 runs. The writer lane opens the file,
+ * migrates, then answers `{seq, method, args}` requests one at a time with named queries from the
+ * registry. The read lane (a second instance, `lane: 'reader'`) answers only read queries on its
+ * own connection, at the same time as the writer (WAL).
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CheckpointerData, CheckpointerMessage, CheckpointerRequest } from './checkpointer.ts';
 import type { Db, QueryDef, StreamDef } from './define.ts';
-import { closeDatabase, openDatabase } from './openDatabase.ts';
+import { closeDatabase, openDatabase, openReader } from './openDatabase.ts';
 import { schemaVersion } from './migrate.ts';
 import type { DbReply, DbRequest, DbWorkerData, DbWorkerMessage, StreamStep } from './protocol.ts';
 import { queries } from './queries/index.ts';
@@ -65,17 +67,23 @@ function startCheckpointer(db: Db, file: string): { wake(): void; stop(): Promis
 type AnyQuery = QueryDef<unknown, unknown> | StreamDef<unknown, unknown>;
 const registry = queries as unknown as Record<string, AnyQuery>;
 
+/** The names of the queries that only read (define.ts `read`): the read lane's whole repertoire. */
+const readNames = Object.entries(registry)
+  .filter(([, def]) => def.kind === 'query' && def.read === true)
+  .map(([name]) => name);
+
 function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
   const post = (message: DbWorkerMessage) => port.postMessage(message);
+  const reader = data.lane === 'reader';
   let db: Db;
   try {
-    db = openDatabase(data.file);
+    db = reader ? openReader(data.file) : openDatabase(data.file);
   } catch (error) {
     post({ type: 'failed', error: serializeError(error) });
     return;
   }
   const streams = new Map<number, Iterator<unknown[], void, undefined>>();
-  const checkpointer = data.file === ':memory:' ? null : startCheckpointer(db, data.file);
+  const checkpointer = reader || data.file === ':memory:' ? null : startCheckpointer(db, data.file);
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
   let changes = totalChanges.get() as number;
 
@@ -100,6 +108,10 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
       ? registry[request.method]
       : undefined;
     if (!def) throw new Error(`Unknown query ${request.method}`);
+    if (reader && !(def.kind === 'query' && def.read === true))
+      throw new Error(`The read lane answers only read queries, not ${request.method}`);
+    // A read of several statements sees one snapshot, whatever the writer commits meanwhile.
+    if (reader && def.kind === 'query') return db.transaction(() => def.run(db, request.args))();
     if (def.kind === 'query') return def.run(db, request.args);
     streams.set(request.seq, def.open(db, request.args));
     return { stream: request.seq };
@@ -109,7 +121,8 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
     if (request.method === '$close') {
       streams.clear();
       void (checkpointer?.stop() ?? Promise.resolve()).finally(() => {
-        closeDatabase(db);
+        if (reader) db.close();
+        else closeDatabase(db);
         port.postMessage({ type: 'reply', seq: request.seq, ok: true, value: null, ms: 0 } satisfies DbReply);
         port.close();
       });
@@ -136,7 +149,7 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
       changes = now;
     }
   });
-  post({ type: 'ready', schemaVersion: schemaVersion(db) });
+  post({ type: 'ready', schemaVersion: schemaVersion(db), reads: readNames });
 }
 
 const data = workerData as DbWorkerData | undefined;

@@ -15,7 +15,7 @@ import { callSnippet } from './callSnippet.ts';
 import { getList, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
-import { prepared, query, stream } from '../define.ts';
+import { prepared, query, read, stream } from '../define.ts';
 
 // ---------------------------------------------------------------- storing
 
@@ -879,13 +879,13 @@ export const callsQueries = {
   'calls.saveSync': query(writeSync),
   'calls.openTimes': query(openCallTimes),
   'calls.campaignIds': query(campaignIds),
-  'calls.list': query(listCalls),
-  'calls.get': query(getCall),
+  'calls.list': read(listCalls),
+  'calls.get': read(getCall),
   'calls.export': stream(exportRows),
-  'calls.facets': query(facets),
-  'calls.campaigns': query(campaigns),
-  'calls.stats': query(stats),
-  'calls.campaignResults': query(campaignResults),
+  'calls.facets': read(facets),
+  'calls.campaigns': read(campaigns),
+  'calls.stats': read(stats),
+  'calls.campaignResults': read(campaignResults),
   'calls.outcomeRows': query(outcomeRows),
   'calls.followUpList': query(followUpList),
   'recordings.next': query(nextRecordings),

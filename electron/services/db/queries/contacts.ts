@@ -33,7 +33,7 @@ import {
 } from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
-import { prepared, query, stream } from '../define.ts';
+import { prepared, query, read, stream } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
 import { blankCellSql } from './blankCell.ts';
 
@@ -727,6 +727,8 @@ export const contactsQueries = {
     ).all(),
   ),
   'contacts.list': query((db, a: { listId: number }) => getList(db, a.listId)),
+  /** The list as a page read sees it (the read lane: never waits behind a bulk change's step). */
+  'contacts.listForPage': read((db, a: { listId: number }) => getList(db, a.listId)),
   /** Lists left half-imported or half-deleted by an earlier run (removed at start-up). */
   'contacts.unfinished': query((db, _args: Record<string, never>) =>
     prepared<[], { id: number }>(db, `SELECT id FROM contact_lists WHERE status != 'ready'`)
@@ -752,10 +754,10 @@ export const contactsQueries = {
     prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(a.listId);
     return prepared(db, `DELETE FROM contact_lists WHERE id = ?`).run(a.listId).changes > 0;
   }),
-  'contacts.page': query(page),
-  'contacts.locate': query(locate),
+  'contacts.page': read(page),
+  'contacts.locate': read(locate),
   /** Rows of a filter the list's counts do not hold (empty:<column>). */
-  'contacts.filterCount': query((db, a: { listId: number; filter: Exclude<ContactFilter, 'all'> }) => {
+  'contacts.filterCount': read((db, a: { listId: number; filter: Exclude<ContactFilter, 'all'> }) => {
     const f = filterSql(a.filter);
     return prepared<[number], { n: number }>(
       db,
