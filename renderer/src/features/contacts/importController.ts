@@ -39,6 +39,8 @@ const message = (error: { message: string }): string => error.message;
 
 /** Batches on their way to the back end at once. */
 const MAX_SENT = 3;
+/** Shortest gap between two progress updates of the UI (the engine reports every 200 ms too). */
+const PROGRESS_MS = 200;
 
 /** User-timing marks of an import's stages (the import bench reads them; cheap otherwise). */
 const mark = (stage: string): void => void performance.mark(`contacts-import:${stage}`);
@@ -69,9 +71,24 @@ export function startImport(
     startedAt: performance.now(),
     finishedAt: null,
   };
+  /** A frequent patch (rows stored, engine progress) waiting to reach the UI. */
+  let soon: ReturnType<typeof setTimeout> | null = null;
   const update = (patch: Partial<ImportProgress>) => {
     state = { ...state, ...patch };
+    if (soon) clearTimeout(soon);
+    soon = null;
     onUpdate(state);
+  };
+  /**
+   * Counts that move with every batch reach the UI at most every PROGRESS_MS: each update
+   * re-renders, lays out and paints the page, and a million rows are ~400 batches.
+   */
+  const updateSoon = (patch: Partial<ImportProgress>) => {
+    state = { ...state, ...patch };
+    soon ??= setTimeout(() => {
+      soon = null;
+      if (!finished) onUpdate(state);
+    }, PROGRESS_MS);
   };
 
   const coordinator = new Worker(new URL('../../workers/contactsImport.worker.ts', import.meta.url), {
@@ -126,7 +143,10 @@ export function startImport(
   const abortStored = async (): Promise<void> => {
     const id = importId ?? (await begun);
     importId = null;
-    if (id) await desk().contacts.importAbort({ importId: id }).catch(() => undefined);
+    if (id)
+      await desk()
+        .contacts.importAbort({ importId: id })
+        .catch(() => undefined);
   };
   /**
    * Stops the workers and the queue, and reports `patch` only once the back end has dropped the
@@ -187,7 +207,7 @@ export function startImport(
             .contacts.importBatch({ importId, seq: m.seq, data: m.data })
             .then((result) => {
               if (!result.ok) throw new Error(message(result.error));
-              if (!finished && !stopping) update({ savedRows: result.value.received });
+              if (!finished && !stopping) updateSoon({ savedRows: result.value.received });
               toCoordinator({ type: 'ack', seq: m.seq });
             });
           answer.catch(() => undefined); // surfaced when awaited below
@@ -208,7 +228,7 @@ export function startImport(
         });
         break;
       case 'progress':
-        update({ progress: m.progress });
+        updateSoon({ progress: m.progress });
         break;
       case 'done':
         mark('engine-done');
