@@ -225,8 +225,9 @@ export function createContactsService(options: ContactsServiceOptions) {
   };
 
   /**
-   * Marks a list deleted at once (or once `after` settles), then removes its rows a chunk at a
-   * time in the background.
+   * Marks a list deleted at once, then (once `after` settles) removes its rows a chunk at a time
+   * in the background. Resolves once the mark is committed: read queries go to the read lane and
+   * may overtake a write still in flight, so an answer that says "deleted" awaits it.
    */
   const deleteList = (
     listId: number,
@@ -236,12 +237,14 @@ export function createContactsService(options: ContactsServiceOptions) {
     anchors.forget(listId);
     const running = jobs.get(listId);
     if (running) running.stopped = true;
+    let hidden = () => {};
+    const marked = new Promise<void>((resolve) => (hidden = resolve));
     const work = (async () => {
-      // Marked first (this call is sent at once, ahead of any later query), removed afterwards.
+      // Marked first, removed afterwards.
       const read = db.call('contacts.list', { listId });
-      const marked = db.call('contacts.markDeleting', { listId });
+      const marking = db.call('contacts.markDeleting', { listId });
       const stored = await read;
-      await marked;
+      await marking.finally(hidden);
       await after.catch(() => undefined);
       const total = stored ? toContactList(stored).counts.rows : 0;
       const label = stored ? `Delete ${stored.name}` : 'Delete a list';
@@ -270,8 +273,11 @@ export function createContactsService(options: ContactsServiceOptions) {
       progress({ listId, action: 'delete', label, state: 'done', done: total, total, cancellable: false });
     })().catch((error: unknown) => logger.error('deleting a contact list failed', error, { listId }));
     deletions.add(work);
-    void work.finally(() => deletions.delete(work));
-    return work;
+    void work.finally(() => {
+      hidden();
+      deletions.delete(work);
+    });
+    return marked;
   };
 
   const session = (importId: string): ImportSession => {
@@ -341,7 +347,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status === 'deleting') return { deleted: false };
       for (const [id, s] of sessions) if (s.listId === req.listId) sessions.delete(id);
-      void deleteList(req.listId, Promise.resolve(), true);
+      await deleteList(req.listId, Promise.resolve(), true);
       return { deleted: true };
     },
 
@@ -430,7 +436,7 @@ export function createContactsService(options: ContactsServiceOptions) {
         const { report } = req;
         if (s.pos !== report.rows) {
           sessions.delete(req.importId);
-          void deleteList(s.listId);
+          await deleteList(s.listId);
           throw new DeskFailure(
             'internal',
             `The import stored ${s.pos} rows but the file has ${report.rows}; nothing was kept. Import the file again.`,
@@ -441,7 +447,7 @@ export function createContactsService(options: ContactsServiceOptions) {
         const result = toContactList(stored);
         const c = result.counts;
         if (c.valid !== report.valid || c.invalid !== report.invalid || c.duplicates !== report.duplicates) {
-          void deleteList(s.listId);
+          await deleteList(s.listId);
           throw new DeskFailure(
             'internal',
             `The stored counts (${c.valid} valid, ${c.invalid} invalid, ${c.duplicates} duplicates) differ from the engine's (${report.valid}, ${report.invalid}, ${report.duplicates}); nothing was kept.`,

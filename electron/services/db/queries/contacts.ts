@@ -720,7 +720,8 @@ const tx = <A, R>(run: (db: Db, args: A) => R) =>
   query((db: Db, args: A): R => db.transaction(() => run(db, args))());
 
 export const contactsQueries = {
-  'contacts.lists': query((db, _args: Record<string, never>) =>
+  /** Saved lists (the read lane: the panel reloads during a bulk change without waiting for its steps). */
+  'contacts.lists': read((db, _args: Record<string, never>) =>
     prepared<[], StoredList>(
       db,
       `${LIST_SELECT} WHERE l.status != 'deleting' ORDER BY l.created_at DESC, l.id DESC`,
