@@ -17,14 +17,23 @@ const controlRoles = [
 
 /**
  * Every control has an accessible name: for each role, the number of elements equals the number
- * with a non-empty name (computed by Playwright the way assistive tech does).
+ * with a non-empty name (computed by Playwright the way assistive tech does). The two counts are
+ * taken one after the other, so a page still loading (a list arriving between them) is counted
+ * again until they agree; a control that stays unnamed fails.
  */
 async function expectNamedControls(page: Page, where: string) {
   let total = 0;
   for (const role of controlRoles) {
-    const all = await page.getByRole(role).count();
-    const named = await page.getByRole(role, { name: /\S/ }).count();
-    expect(named, `${where}: ${all - named} ${role}(s) without an accessible name`).toBe(all);
+    let all = 0;
+    await expect
+      .poll(
+        async () => {
+          all = await page.getByRole(role).count();
+          return all - (await page.getByRole(role, { name: /\S/ }).count());
+        },
+        { message: `${where}: ${role}(s) without an accessible name` },
+      )
+      .toBe(0);
     total += all;
   }
   expect(total, `${where}: no controls found at all`).toBeGreaterThan(5);
