@@ -71,9 +71,14 @@ function expectCountsMatchRows(listId: number, stored: ReturnType<typeof listCou
 
 describe('contacts service with a real SQLite file', () => {
   it('stores a messy generated file batch by batch with the engine’s counts and exports the CLI’s exact bytes', async () => {
-    for (const options of [{}, { bom: true, crlf: true }]) {
+    // Blocks of 32 KiB (~300 rows) and of 256 KiB (the app's: the whole file in one batch), so
+    // rows are stored by INSERTs of 256, of 64 and of the rest.
+    for (const [options, blockBytes] of [
+      [{}, 32 * 1024],
+      [{ bom: true, crlf: true }, 256 * 1024],
+    ] as const) {
       const { bytes, truth } = generate(2500, 42, options);
-      const { list, engine } = await importThroughService(service, bytes);
+      const { list, engine } = await importThroughService(service, bytes, { blockBytes });
       const { report } = engine;
       expect(list.status).toBe('ready');
       // What the generator meant, counted by the rules (shared/testing/contactsTruth.ts).

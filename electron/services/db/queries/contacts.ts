@@ -529,8 +529,14 @@ function createList(db: Db, a: CreateListArgs): StoredList {
 
 const ROW_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const ROW_PARAMS = 11;
-/** Rows per INSERT statement: one statement call per 64 rows costs a third less than one per row. */
-const ROWS_PER_INSERT = 64;
+/**
+ * Rows per INSERT statement: one statement call per 64 rows costs a third less than one per row,
+ * and per 256 rows another ~10% less (500k rows in a scratch measurement: 4.8 against 5.4 µs a
+ * row; 512 gained nothing). A batch's last rows go 64 at a time, then the rest in one statement,
+ * so at most 65 statements are ever prepared.
+ */
+const ROWS_PER_INSERT = 256;
+const ROWS_PER_TAIL_INSERT = 64;
 const insertRows = (n: number): string =>
   `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons, duplicate_of, tail)
   VALUES ${new Array<string>(n).fill(ROW_VALUES).join(', ')}`;
@@ -588,7 +594,11 @@ function insertBatch(db: Db, a: InsertBatchArgs): { rows: number; lastRow: numbe
       params.length = 0;
     }
   }
-  if (params.length > 0) prepared(db, insertRows(params.length / ROW_PARAMS)).run(params);
+  const tail = ROWS_PER_TAIL_INSERT * ROW_PARAMS;
+  const fewer = prepared(db, insertRows(ROWS_PER_TAIL_INSERT));
+  let at = 0;
+  for (; params.length - at >= tail; at += tail) fewer.run(params.slice(at, at + tail));
+  if (at < params.length) prepared(db, insertRows((params.length - at) / ROW_PARAMS)).run(params.slice(at));
   return { rows: n, lastRow: plan.rows[n - 1] ?? null };
 }
 
