@@ -143,10 +143,21 @@ describe('database worker client (real worker thread, real SQLite file)', () => 
     await expect(db.call('workspaces.list', {})).rejects.toMatchObject({ code: 'database_error' });
   });
 
-  it('answers read queries on its read lane while the writer waits for a lock', async () => {
+  it('answers read queries and read streams on its read lane while the writer waits for a lock', async () => {
     const file = join(dirs.make(), 'x.sqlite');
     const db = await open(file);
     await insertWorkspace(db);
+    for (let i = 0; i < 3; i++) {
+      await db.call('connectionTests.record', {
+        workspaceId: 'w1',
+        baseUrl: 'u',
+        at: String(i),
+        ok: true,
+        message: `m${i}`,
+        credits: i,
+        serviceWorkspaceName: null,
+      });
+    }
     // Another connection holds the write lock: the writer's next write waits in its busy handler.
     const other = new Database(file);
     other.exec('BEGIN IMMEDIATE');
@@ -159,6 +170,10 @@ describe('database worker client (real worker thread, real SQLite file)', () => 
       expect(
         await db.call('contacts.page', { listId: 1, filter: 'all', fromRow: 0, skip: 0, limit: 10 }),
       ).toEqual([]);
+      const credits: Array<number | null> = [];
+      for await (const batch of db.stream('connectionTests.all', { batchSize: 2 }))
+        credits.push(...batch.map((t) => t.credits));
+      expect(credits).toEqual([0, 1, 2]);
       expect(written).toBe(false);
     } finally {
       other.exec('COMMIT');

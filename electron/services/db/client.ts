@@ -157,11 +157,13 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
     stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]> {
       return {
         async *[Symbol.asyncIterator]() {
-          const { stream } = (await writer.send({ method, args })) as StreamOpened;
+          // A stream is pulled from the lane that opened it (its iterator lives there).
+          const lane = reader && !reader.stopped && reads.has(method) ? reader : writer;
+          const { stream } = (await lane.send({ method, args })) as StreamOpened;
           let finished = false;
           try {
             for (;;) {
-              const step = (await writer.send({ method: '$stream.next', args: { stream } })) as StreamStep<
+              const step = (await lane.send({ method: '$stream.next', args: { stream } })) as StreamStep<
                 StreamRow<M>
               >;
               if (step.done) {
@@ -171,8 +173,7 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
               yield step.batch;
             }
           } finally {
-            if (!finished && !writer.stopped)
-              await writer.send({ method: '$stream.return', args: { stream } });
+            if (!finished && !lane.stopped) await lane.send({ method: '$stream.return', args: { stream } });
           }
         },
       };

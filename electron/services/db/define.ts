@@ -24,6 +24,8 @@ export interface QueryDef<A, R> {
  */
 export interface StreamDef<A, R> {
   readonly kind: 'stream';
+  /** Only reads: opened and pulled on the read lane (an export never waits behind a bulk change). */
+  readonly read?: true;
   open(db: Db, args: A): Iterator<R[], void, undefined>;
 }
 
@@ -39,6 +41,14 @@ export const read = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({
 });
 export const stream = <A, R>(open: (db: Db, args: A) => Iterator<R[], void, undefined>): StreamDef<A, R> => ({
   kind: 'stream',
+  open,
+});
+/** A stream that only reads (exports): the read lane answers it; each batch is one snapshot. */
+export const readStream = <A, R>(
+  open: (db: Db, args: A) => Iterator<R[], void, undefined>,
+): StreamDef<A, R> => ({
+  kind: 'stream',
+  read: true,
   open,
 });
 

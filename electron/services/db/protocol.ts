@@ -28,7 +28,7 @@ export type DbReply =
   | { type: 'reply'; seq: number; ok: false; error: SerializedError; ms: number };
 
 export type DbWorkerMessage =
-  /** `reads`: the names of the read-only queries (define.ts `read`), which the read lane answers. */
+  /** `reads`: the names of the read-only queries and streams (define.ts `read`, `readStream`), which the read lane answers. */
   | { type: 'ready'; schemaVersion: number; reads: string[] }
   | { type: 'failed'; error: SerializedError }
   | DbReply;

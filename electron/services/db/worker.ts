@@ -69,7 +69,7 @@ const registry = queries as unknown as Record<string, AnyQuery>;
 
 /** The names of the queries that only read (define.ts `read`): the read lane's whole repertoire. */
 const readNames = Object.entries(registry)
-  .filter(([, def]) => def.kind === 'query' && def.read === true)
+  .filter(([, def]) => def.read === true)
   .map(([name]) => name);
 
 function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
@@ -97,7 +97,7 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
         iterator.return?.();
         return { done: true } satisfies StreamStep<unknown>;
       }
-      const step = iterator.next();
+      const step = reader ? db.transaction(() => iterator.next())() : iterator.next();
       if (step.done) {
         streams.delete(id);
         return { done: true } satisfies StreamStep<unknown>;
@@ -108,7 +108,7 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
       ? registry[request.method]
       : undefined;
     if (!def) throw new Error(`Unknown query ${request.method}`);
-    if (reader && !(def.kind === 'query' && def.read === true))
+    if (reader && def.read !== true)
       throw new Error(`The read lane answers only read queries, not ${request.method}`);
     // A read of several statements sees one snapshot, whatever the writer commits meanwhile.
     if (reader && def.kind === 'query') return db.transaction(() => def.run(db, request.args))();

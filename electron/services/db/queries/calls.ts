@@ -15,7 +15,7 @@ import { callSnippet } from './callSnippet.ts';
 import { getList, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
-import { prepared, query, read, stream } from '../define.ts';
+import { prepared, query, read, readStream } from '../define.ts';
 
 // ---------------------------------------------------------------- storing
 
@@ -881,7 +881,7 @@ export const callsQueries = {
   'calls.campaignIds': query(campaignIds),
   'calls.list': read(listCalls),
   'calls.get': read(getCall),
-  'calls.export': stream(exportRows),
+  'calls.export': readStream(exportRows),
   'calls.facets': read(facets),
   'calls.campaigns': read(campaigns),
   'calls.stats': read(stats),

@@ -1,4 +1,4 @@
-import { prepared, query, stream } from '../define.ts';
+import { prepared, query, readStream } from '../define.ts';
 
 export interface ConnectionTestRecord {
   workspaceId: string;
@@ -69,7 +69,7 @@ export const connectionTestQueries = {
   ),
 
   /** The whole log, oldest first, in batches (keyset paging on id): for a diagnostics export. */
-  'connectionTests.all': stream(function* (db, args: { batchSize: number }) {
+  'connectionTests.all': readStream(function* (db, args: { batchSize: number }) {
     let after = 0;
     for (;;) {
       const rows = prepared<[number, number], TestRow>(

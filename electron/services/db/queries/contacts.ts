@@ -33,7 +33,7 @@ import {
 } from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
-import { prepared, query, read, stream } from '../define.ts';
+import { prepared, query, read, readStream } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
 import { blankCellSql } from './blankCell.ts';
 
@@ -777,5 +777,5 @@ export const contactsQueries = {
   }),
   'contacts.editCell': tx(editCell),
   'contacts.setExcluded': tx(setExcluded),
-  'contacts.exportRows': stream(exportRows),
+  'contacts.exportRows': readStream(exportRows),
 };
