@@ -146,6 +146,8 @@ describe('database worker client (real worker thread, real SQLite file)', () => 
   it('answers read queries and read streams on its read lane while the writer waits for a lock', async () => {
     const file = join(dirs.make(), 'x.sqlite');
     const db = await open(file);
+    // It starts in the background; until then the writer answers reads.
+    expect(await db.readLane).toBe(true);
     await insertWorkspace(db);
     for (let i = 0; i < 3; i++) {
       await db.call('connectionTests.record', {

@@ -19,6 +19,8 @@ export interface DbClient {
   /** Pulls a named stream batch by batch; breaking out of the loop closes it in the worker. */
   stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]>;
   readonly schemaVersion: number;
+  /** Resolves true once the read lane answers read queries, false if there is none (in-memory, or it failed). */
+  readonly readLane: Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -114,8 +116,8 @@ function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lan
  * Starts the database worker on `file` and resolves once it has opened and migrated the database,
  * or rejects with the worker's DeskFailure (e.g. a schema newer than this app). Then starts the
  * read lane: read queries (define.ts `read`) go to a second connection on its own thread, so they
- * never wait behind the writer. Without it (an in-memory database, or a read lane that failed)
- * the writer answers everything.
+ * never wait behind the writer. Without it (still starting, an in-memory database, or a lane that
+ * failed) the writer answers everything.
  */
 export async function openDbClient(options: { file: string; logger?: Logger }): Promise<DbClient> {
   const logger = options.logger ?? silentLogger;
@@ -128,19 +130,31 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
     await writer.terminate();
     throw error;
   }
+  // The read lane starts in the background (its thread takes a few hundred ms to load): until it
+  // is ready, the writer answers reads too.
   let reader: Lane | null = null;
-  if (options.file !== ':memory:') {
-    const lane = startLane(options.file, 'reader', logger);
-    try {
-      await lane.ready;
-      reader = lane;
-    } catch (error) {
-      logger.warn('database read lane unavailable; the writer answers reads', {
-        message: (error as Error).message,
-      });
-      await lane.terminate();
-    }
-  }
+  let closed = false;
+  const readLane =
+    options.file === ':memory:'
+      ? Promise.resolve(false)
+      : (async () => {
+          const lane = startLane(options.file, 'reader', logger);
+          try {
+            await lane.ready;
+          } catch (error) {
+            logger.warn('database read lane unavailable; the writer answers reads', {
+              message: (error as Error).message,
+            });
+            await lane.terminate();
+            return false;
+          }
+          if (closed) {
+            await lane.close();
+            return false;
+          }
+          reader = lane;
+          return true;
+        })();
   const reads = new Set(opened.reads);
   const send = (request: Omit<DbRequest, 'seq'>, transfer?: readonly ArrayBuffer[]): Promise<unknown> => {
     if (!reader || reader.stopped || !reads.has(request.method)) return writer.send(request, transfer);
@@ -153,6 +167,7 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
 
   return {
     schemaVersion: opened.schemaVersion,
+    readLane,
     call: (method, args, transfer) => send({ method, args }, transfer) as Promise<never>,
     stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]> {
       return {
@@ -179,7 +194,9 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
       };
     },
     async close() {
+      closed = true;
       // The reader first: the writer's close is then the last one, which removes the WAL.
+      await readLane;
       await reader?.close();
       await writer.close();
     },
