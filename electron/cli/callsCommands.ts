@@ -48,7 +48,7 @@ async function openData(dir: string): Promise<{ db: DbClient; close(): Promise<v
   mkdirSync(dir, { recursive: true });
   const lock = lockDataDir(dir);
   try {
-    const db = await openDbClient({ file: join(dir, DATABASE_FILE_NAME) });
+    const db = await openDbClient({ file: join(dir, DATABASE_FILE_NAME), readLane: false });
     return {
       db,
       async close() {

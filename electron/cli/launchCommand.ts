@@ -310,10 +310,12 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
     io.err(`campaign-desk launch: ${error.message}`);
     return EXIT.failed;
   }
-  const db = await openDbClient({ file: join(args.data, 'campaign-desk.sqlite') }).catch((e: unknown) => {
-    lock.release();
-    throw e;
-  });
+  const db = await openDbClient({ file: join(args.data, 'campaign-desk.sqlite'), readLane: false }).catch(
+    (e: unknown) => {
+      lock.release();
+      throw e;
+    },
+  );
   try {
     const conn = await connection(args, db);
     const key = createHash('sha256')

@@ -186,6 +186,15 @@ describe('database worker client (real worker thread, real SQLite file)', () => 
     expect(await db.call('workspaces.list', {})).toMatchObject({ activeId: 'w1' });
   });
 
+  it('without a read lane (the CLI) the writer answers reads', async () => {
+    const db = await openDbClient({ file: join(dirs.make(), 'x.sqlite'), readLane: false });
+    clients.push(db);
+    expect(await db.readLane).toBe(false);
+    await insertWorkspace(db);
+    expect(await db.call('calls.facets', { workspaceId: 'w1' })).toBeTruthy();
+    expect(await db.call('contacts.lists', {})).toEqual([]);
+  });
+
   it("the read lane's connection refuses writes", async () => {
     const file = join(dirs.make(), 'x.sqlite');
     await (await open(file)).close();

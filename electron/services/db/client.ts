@@ -119,7 +119,12 @@ function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lan
  * never wait behind the writer. Without it (still starting, an in-memory database, or a lane that
  * failed) the writer answers everything.
  */
-export async function openDbClient(options: { file: string; logger?: Logger }): Promise<DbClient> {
+export async function openDbClient(options: {
+  file: string;
+  logger?: Logger;
+  /** false: no read lane (a one-shot command of the CLI: no page waits for it, no thread to start). */
+  readLane?: boolean;
+}): Promise<DbClient> {
   const logger = options.logger ?? silentLogger;
   keepNativeSqliteLoaded();
   const writer = startLane(options.file, 'writer', logger);
@@ -135,7 +140,7 @@ export async function openDbClient(options: { file: string; logger?: Logger }): 
   let reader: Lane | null = null;
   let closed = false;
   const readLane =
-    options.file === ':memory:'
+    options.file === ':memory:' || options.readLane === false
       ? Promise.resolve(false)
       : (async () => {
           const lane = startLane(options.file, 'reader', logger);
