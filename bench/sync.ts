@@ -56,14 +56,16 @@ try {
   const rawRate = rawCalls / rawSeconds;
 
   // 2. sync into SQLite
+  const syncInto = (db: typeof temp.db) =>
+    runHistorySync({
+      db,
+      workspaceId: 'bench',
+      fetchHistory: historyFetcher(sandbox),
+      signal: new AbortController().signal,
+      sinceMs: fromMs,
+    });
   const t1 = performance.now();
-  const r = await runHistorySync({
-    db: temp.db,
-    workspaceId: 'bench',
-    fetchHistory: historyFetcher(sandbox),
-    signal: new AbortController().signal,
-    sinceMs: fromMs,
-  });
+  const r = await syncInto(temp.db);
   const syncSeconds = (performance.now() - t1) / 1000;
   const stored = (await temp.db.call('calls.syncState', { workspaceId: 'bench' })).calls;
   if (stored !== seeded.created) throw new Error(`sync stored ${stored} calls of ${seeded.created}`);
@@ -135,13 +137,7 @@ try {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    await runHistorySync({
-      db: second.db,
-      workspaceId: 'bench',
-      fetchHistory: historyFetcher(sandbox),
-      signal: new AbortController().signal,
-      sinceMs: fromMs,
-    }).finally(() => (syncing = false));
+    await syncInto(second.db).finally(() => (syncing = false));
     await reads;
   } finally {
     await second.close();

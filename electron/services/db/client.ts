@@ -161,10 +161,13 @@ export async function openDbClient(options: {
           return true;
         })();
   const reads = new Set(opened.reads);
+  const laneFor = (method: string): Lane =>
+    reader && !reader.stopped && reads.has(method) ? reader : writer;
   const send = (request: Omit<DbRequest, 'seq'>, transfer?: readonly ArrayBuffer[]): Promise<unknown> => {
-    if (!reader || reader.stopped || !reads.has(request.method)) return writer.send(request, transfer);
+    const lane = laneFor(request.method);
+    if (lane === writer) return writer.send(request, transfer);
     // A read lane that stops answers nothing more: its reads go to the writer.
-    return reader.send(request, transfer).catch((error: unknown) => {
+    return lane.send(request, transfer).catch((error: unknown) => {
       if (reader?.stopped && !writer.stopped) return writer.send(request, transfer);
       throw error;
     });
@@ -178,7 +181,7 @@ export async function openDbClient(options: {
       return {
         async *[Symbol.asyncIterator]() {
           // A stream is pulled from the lane that opened it (its iterator lives there).
-          const lane = reader && !reader.stopped && reads.has(method) ? reader : writer;
+          const lane = laneFor(method);
           const { stream } = (await lane.send({ method, args })) as StreamOpened;
           let finished = false;
           try {

@@ -34,11 +34,7 @@ export const query = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({ k
  * A query that only reads and need not see writes still in flight: the grid's and the review's
  * page reads. The read lane's connection is `query_only`, so a write there fails loudly.
  */
-export const read = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({
-  kind: 'query',
-  read: true,
-  run,
-});
+export const read = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({ ...query(run), read: true });
 export const stream = <A, R>(open: (db: Db, args: A) => Iterator<R[], void, undefined>): StreamDef<A, R> => ({
   kind: 'stream',
   open,
@@ -46,11 +42,7 @@ export const stream = <A, R>(open: (db: Db, args: A) => Iterator<R[], void, unde
 /** A stream that only reads (exports): the read lane answers it; each batch is one snapshot. */
 export const readStream = <A, R>(
   open: (db: Db, args: A) => Iterator<R[], void, undefined>,
-): StreamDef<A, R> => ({
-  kind: 'stream',
-  read: true,
-  open,
-});
+): StreamDef<A, R> => ({ ...stream(open), read: true });
 
 const statementCache = new WeakMap<Db, Map<string, BetterSqlite3.Statement>>();
 
