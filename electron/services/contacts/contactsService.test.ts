@@ -16,6 +16,7 @@ import type { ContactsService } from './contactsService.ts';
 import { findDownload } from './downloads.ts';
 import { listCounts } from './rowState.ts';
 import { generate, importThroughService, plainDetected, rejectLinesByRow } from './testing.ts';
+import { toImportReport } from '../../../shared/ipc/channels/contacts.ts';
 
 const dirs = tempDirs('desk-contacts-');
 let dir: string;
@@ -69,6 +70,27 @@ function expectCountsMatchRows(listId: number, stored: ReturnType<typeof listCou
   }
 }
 
+/** A list's number index as stored, as its rows give it, and whether it is still owed (a second connection). */
+function numberIndex(listId: number) {
+  const reader = new Database(join(dir, 'campaign-desk.sqlite'), { readonly: true });
+  try {
+    const pairs = (sql: string) => reader.prepare(sql).raw().all(listId);
+    return {
+      owed:
+        reader
+          .prepare(`SELECT count(*) FROM contact_numbers_pending WHERE list_id = ?`)
+          .pluck()
+          .get(listId) === 1,
+      stored: pairs(`SELECT e164, row FROM contact_numbers WHERE list_id = ? ORDER BY e164, row`),
+      expected: pairs(
+        `SELECT e164, row FROM contacts WHERE list_id = ? AND e164 IS NOT NULL ORDER BY e164, row`,
+      ),
+    };
+  } finally {
+    reader.close();
+  }
+}
+
 describe('contacts service with a real SQLite file', () => {
   it('stores a messy generated file batch by batch with the engine’s counts and exports the CLI’s exact bytes', async () => {
     // Blocks of 32 KiB (~300 rows) and of 256 KiB (the app's: the whole file in one batch), so
@@ -109,6 +131,64 @@ describe('contacts service with a real SQLite file', () => {
       expect(await exportText(list.id, 'rejects')).toBe(engine.rejects);
     }
     expect((await service.lists()).lists).toHaveLength(2);
+  });
+
+  it('a list is ready before its number index: owed at the finish, then built in the background or by the first change', async () => {
+    const csv = ['Name,Mobile Number', 'Asha,9876543210', 'Ravi,9876543210', 'Meena,9123456789'].join('\n');
+    // Finished here through the database alone (no background build): the index stays owed.
+    const held = await importThroughService(service, utf8(csv), { finish: false });
+    const report = { ...toImportReport(held.engine.report, 1) };
+    const ready = await db.call('contacts.finishImport', {
+      listId: held.listId,
+      report,
+      lateDuplicates: held.engine.lateDuplicates,
+      now: 'n',
+    });
+    expect(ready.status).toBe('ready');
+    const owed = numberIndex(held.listId);
+    expect(owed).toMatchObject({ owed: true, stored: [] });
+    expect(owed.expected).toHaveLength(3);
+    // The list answers meanwhile: its rows and duplicates are the engine's.
+    expect((await allRows(held.listId, 'all')).map((r) => [r.row, r.bucket, r.duplicateOf])).toEqual([
+      [2, 'valid', 0],
+      [3, 'duplicate', 2],
+      [4, 'valid', 0],
+    ]);
+    // A change re-decides duplicates: it builds the index first, then decides with it (row 4
+    // takes row 2's number and repeats it).
+    const edited = await service.editCell({ listId: held.listId, row: 4, column: 1, value: '9876543210' });
+    expect(edited.changed.map((r) => [r.row, r.bucket, r.duplicateOf])).toEqual([[4, 'duplicate', 2]]);
+    const built = numberIndex(held.listId);
+    expect(built.owed).toBe(false);
+    expect(built.stored).toEqual(built.expected);
+    expect(await db.call('contacts.buildNumbers', { listId: held.listId })).toBe(false); // nothing owed
+
+    // Through the service, the index is built in the background right after the finish.
+    const { list } = await importThroughService(service, utf8(csv), { name: 'second' });
+    await service.settle();
+    const second = numberIndex(list.id);
+    expect(second.owed).toBe(false);
+    expect(second.stored).toEqual(second.expected);
+    expect(second.stored).toHaveLength(3);
+  });
+
+  it('refuses an import finish whose late duplicates the stored rows do not show', async () => {
+    const csv = ['Name,Mobile Number,Amount', 'Asha,9876543210,', 'Ravi,9123456789,5'].join('\n');
+    const variables = [{ variable: 'amount', column: 'Amount', optional: false }];
+    const held = await importThroughService(service, utf8(csv), { variables, finish: false });
+    const finish = (lateDuplicates: Array<[number, number]>) =>
+      db.call('contacts.finishImport', {
+        listId: held.listId,
+        report: toImportReport(held.engine.report, 1),
+        lateDuplicates,
+        now: 'n',
+      });
+    // Row 3 has another number; row 9 does not exist; a claim must come later in the file.
+    for (const late of [[[2, 3]], [[2, 9]], [[3, 2]]] as Array<Array<[number, number]>>) {
+      await expect(finish(late)).rejects.toThrow(/The import says row \d+ repeats row \d+/);
+    }
+    // Nothing was kept by the refusals: the real finish still goes through.
+    expect((await finish([])).status).toBe('ready');
   });
 
   it('issue 11 rules in the app: late number claims, landline warnings (excluded in one click), stray quotes, repeated headers', async () => {
@@ -520,6 +600,7 @@ describe('contacts service with a real SQLite file', () => {
           split: { workers: 1, mode: 'sequential', reason: null },
           elapsedMs: 1,
         },
+        lateDuplicates: [],
       }),
     ).rejects.toThrow(/stored 1 rows but the file has 2/);
     await service.settle();

@@ -127,6 +127,8 @@ export function createContactsService(options: ContactsServiceOptions) {
   const sessions = new Map<string, ImportSession>();
   const anchors = createAnchorCache();
   const deletions = new Set<Promise<void>>();
+  /** Other work started in the background (number indexes): settle() waits for it too. */
+  const background = new Set<Promise<void>>();
   const jobs = new Map<number, RunningJob>();
   const deleteChunk = options.deleteChunk ?? DELETE_CHUNK;
   const deleteGraceMs = options.deleteGraceMs ?? DELETE_GRACE_MS;
@@ -278,6 +280,19 @@ export function createContactsService(options: ContactsServiceOptions) {
       deletions.delete(work);
     });
     return marked;
+  };
+
+  /**
+   * The list's number index, owed by its import (migration 0100), built now in the background:
+   * the list is ready without it, and a change that needs it first builds it itself.
+   */
+  const buildNumbersSoon = (listId: number): void => {
+    const work = db
+      .call('contacts.buildNumbers', { listId })
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error("building a list's number index failed", error, { listId }));
+    background.add(work);
+    void work.finally(() => background.delete(work));
   };
 
   const session = (importId: string): ImportSession => {
@@ -442,7 +457,12 @@ export function createContactsService(options: ContactsServiceOptions) {
             `The import stored ${s.pos} rows but the file has ${report.rows}; nothing was kept. Import the file again.`,
           );
         }
-        const stored = await db.call('contacts.finishImport', { listId: s.listId, report, now: now() });
+        const stored = await db.call('contacts.finishImport', {
+          listId: s.listId,
+          report,
+          lateDuplicates: req.lateDuplicates,
+          now: now(),
+        });
         sessions.delete(req.importId);
         const result = toContactList(stored);
         const c = result.counts;
@@ -458,6 +478,7 @@ export function createContactsService(options: ContactsServiceOptions) {
           rows: c.rows,
           ms: Date.now() - s.started,
         });
+        buildNumbersSoon(s.listId);
         return { list: result };
       });
     },
@@ -645,13 +666,12 @@ export function createContactsService(options: ContactsServiceOptions) {
       return dropped;
     },
 
-    /** Waits for background deletions (tests, shutdown). */
-    /** Waits for background deletions (ending their Cancel windows now). */
+    /** Waits for background deletions (ending their Cancel windows now) and number indexes (tests, shutdown). */
     async settle(): Promise<void> {
       settling++;
       try {
         for (const end of graces.values()) end(false);
-        while (deletions.size > 0) await Promise.all([...deletions]);
+        while (deletions.size + background.size > 0) await Promise.all([...deletions, ...background]);
       } finally {
         settling--;
       }

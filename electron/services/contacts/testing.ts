@@ -115,6 +115,7 @@ export async function importThroughService(
   const finished = await service.importFinish({
     importId: begun.importId,
     report: toImportReport(report, 1),
+    lateDuplicates: engine.lateDuplicates,
   });
   return { list: finished.list, engine, listId: finished.list.id };
 }

@@ -25,7 +25,7 @@ export type FromCoordinator =
   /** The engine started over (encoding fallback or splitter disagreement): drop what was sent. */
   | { type: 'reset' }
   | { type: 'progress'; progress: Progress }
-  | { type: 'done'; report: ImportReport }
+  | { type: 'done'; report: ImportReport; lateDuplicates: Array<[number, number]> }
   | { type: 'failed'; code: string; message: string };
 
 /** Coordinator → lane: the engine's lane requests (shared with the CLI's worker threads). */

@@ -4,7 +4,11 @@
 // a lane, so reading never races ahead of SQLite.
 import { autoMatchVariables, ContactsError, runClean, sniff } from '../../../shared/domain/contacts/index.ts';
 import type { CleanChoices } from '../../../shared/domain/contacts/index.ts';
-import { encodeMergedBlockBytes, engineChoices, toImportReport } from '../../../shared/ipc/channels/contacts.ts';
+import {
+  encodeMergedBlockBytes,
+  engineChoices,
+  toImportReport,
+} from '../../../shared/ipc/channels/contacts.ts';
 import type { Detected, ImportChoices, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
 import { openImportInput } from './importInput.ts';
 import type { FromCoordinator, PortLike } from './importMessages.ts';
@@ -92,7 +96,7 @@ export function createImportRun(options: ImportRunOptions) {
           detected: { ...detectedOf(first, complete, choices), ...input.workbook },
           variables,
         });
-        const { report } = await runClean(
+        const { report, lateDuplicates } = await runClean(
           input.source,
           choices,
           (setup) => pool.executor(setup, (seq, extras) => captured.set(seq, extras), gate),
@@ -124,7 +128,7 @@ export function createImportRun(options: ImportRunOptions) {
             onProgress: (progress) => post({ type: 'progress', progress: input.progress(progress) }),
           },
         );
-        post({ type: 'done', report: toImportReport(report, performance.now() - started) });
+        post({ type: 'done', report: toImportReport(report, performance.now() - started), lateDuplicates });
       } catch (error) {
         pool.abandon(new ContactsError('cancelled', 'cleaning was cancelled'));
         if (error instanceof ContactsError)

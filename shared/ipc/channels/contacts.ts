@@ -69,6 +69,8 @@ export type ImportChoices = z.infer<typeof importChoicesSchema>;
 
 const sourceSchema = z.enum(['bom', 'detected', 'default', 'override']);
 const count = z.number().int().nonnegative();
+/** More than any file the engine takes has rows (each row is named at most once). */
+const MAX_LATE_DUPLICATES = 10_000_000;
 const issueCounts = z.object(
   Object.fromEntries(ISSUE_CODES.map((c) => [c, count])) as Record<
     (typeof ISSUE_CODES)[number],
@@ -277,7 +279,20 @@ export const contactsChannels = {
   ),
   /** The engine started over (encoding fallback, splitter disagreement): forget the rows so far. */
   'contacts:import-reset': channel(z.object({ importId }).strict(), z.object({ received: count })),
-  'contacts:import-finish': channel(z.object({ importId, report: importReportSchema }).strict(), listAnswer),
+  /**
+   * The engine is done. `lateDuplicates`: rows it streamed before a later, otherwise valid row
+   * claimed their number, each with that row (merger.lateDuplicates); checked against the rows.
+   */
+  'contacts:import-finish': channel(
+    z
+      .object({
+        importId,
+        report: importReportSchema,
+        lateDuplicates: z.array(z.tuple([rowNumber, rowNumber])).max(MAX_LATE_DUPLICATES),
+      })
+      .strict(),
+    listAnswer,
+  ),
   /** Cancelled or failed in the renderer: the partial list is deleted. */
   'contacts:import-abort': channel(z.object({ importId }).strict(), z.object({ aborted: z.boolean() })),
 

@@ -8,13 +8,25 @@ import { migration as m0060 } from './0060-campaigns.ts';
 import { migration as m0070 } from './0070-campaign-list-links.ts';
 import { migration as m0080 } from './0080-calls-fts-batched.ts';
 import { migration as m0090 } from './0090-recordings-by-call-seq.ts';
+import { migration as m0100 } from './0100-contact-numbers-pending.ts';
 
 /**
  * Every migration, in order. Add a new one as `NNNN-name.ts` (next multiple of ten) with its own
  * `NNNN-name.test.ts`, and register it here with one line. index.test.ts checks the order and that
  * every file in this folder is registered.
  */
-export const migrations: readonly Migration[] = [m0010, m0020, m0030, m0035, m0050, m0060, m0070, m0080, m0090];
+export const migrations: readonly Migration[] = [
+  m0010,
+  m0020,
+  m0030,
+  m0035,
+  m0050,
+  m0060,
+  m0070,
+  m0080,
+  m0090,
+  m0100,
+];
 
 export const latestSchemaVersion = (list: readonly Migration[] = migrations): number =>
   list.reduce((max, m) => Math.max(max, m.version), 0);

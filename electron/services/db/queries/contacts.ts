@@ -66,13 +66,14 @@ export function getList(db: Db, listId: number): StoredList | null {
   return prepared<[number], StoredList>(db, `${LIST_SELECT} WHERE l.id = ?`).get(listId) ?? null;
 }
 
-/** The list, ready for review and changes (not importing, not being deleted). */
+/** The list, ready for review and changes (not importing, not being deleted), its number index built. */
 export function readyList(db: Db, listId: number): StoredList {
   const list = getList(db, listId);
   if (!list || list.status === 'deleting')
     throw new DeskFailure('not_found', 'This contact list no longer exists.', 'listId');
   if (list.status !== 'ready')
     throw new DeskFailure('conflict', 'This contact list is still being imported.', 'listId');
+  ensureNumbers(db, listId); // a change may re-decide duplicates: it needs the number index
   return list;
 }
 
@@ -158,30 +159,43 @@ export function rebuildNumbers(db: Db, listId: number): void {
 }
 
 /**
- * The engine streams rows before it knows whether a later, otherwise valid row will claim their
- * number (merger.lateDuplicates): such rows arrive invalid, holding it (duplicate_of 0) while a
- * later row holds it too. Points them, and the rows that pointed at them, to the real holder.
+ * Builds the list's contact_numbers when an import left it owed (contact_numbers_pending, see
+ * migration 0100); answers whether it did. Runs in the caller's transaction.
  */
-function settleLateClaims(db: Db, listId: number): void {
-  const numbers = prepared<[number], { e164: number }>(
-    db,
-    `SELECT DISTINCT c.e164 FROM contacts c INDEXED BY contacts_invalid
-     WHERE c.list_id = ? AND c.bucket = 1 AND c.e164 IS NOT NULL AND c.duplicate_of = 0
-       AND EXISTS (SELECT 1 FROM contact_numbers n WHERE n.list_id = c.list_id AND n.e164 = c.e164 AND n.row > c.row)`,
-  )
-    .all(listId)
-    .map((r) => r.e164);
-  for (const digits of numbers) {
-    const rows = prepared<[number, number], StoredRow>(
-      db,
-      `SELECT c.* FROM contact_numbers n JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
-       WHERE n.list_id = ? AND n.e164 = ? ORDER BY n.row`,
-    ).all(listId, digits);
-    const holder = holderOf(rows);
-    for (const row of rows) {
-      const next = withDuplicateOf(row, row.row === holder ? 0 : holder);
-      if (next !== row) writeRow(db, next);
+export function ensureNumbers(db: Db, listId: number): boolean {
+  if (prepared(db, `DELETE FROM contact_numbers_pending WHERE list_id = ?`).run(listId).changes === 0)
+    return false;
+  rebuildNumbers(db, listId);
+  return true;
+}
+
+/**
+ * The engine streams rows before it knows whether a later, otherwise valid row will claim their
+ * number: such rows arrive invalid, holding it (or repeating the row that held it for now). At the
+ * end the engine lists them with the row that claimed it (merger.lateDuplicates, the same list the
+ * CLI applies to its rejects file); each is checked against the stored rows, then pointed there.
+ */
+function applyLateClaims(db: Db, listId: number, late: ReadonlyArray<readonly [number, number]>): void {
+  for (const [row, holder] of late) {
+    const stored = getRow(db, listId, row);
+    const claimer = getRow(db, listId, holder);
+    if (
+      !stored ||
+      !claimer ||
+      holder <= row ||
+      stored.e164 === null ||
+      stored.e164 !== claimer.e164 ||
+      claimer.duplicate_of !== 0 ||
+      holderOf([stored, claimer]) !== holder
+    ) {
+      throw new DeskFailure(
+        'invalid_request',
+        `The import says row ${row} repeats row ${holder}, which the stored rows do not show.`,
+        'lateDuplicates',
+      );
     }
+    const next = withDuplicateOf(stored, holder);
+    if (next !== stored) writeRow(db, next);
   }
 }
 
@@ -622,12 +636,16 @@ function clearRows(db: Db, a: { listId: number; limit: number }): number {
   return deleted;
 }
 
-function finishImport(db: Db, a: { listId: number; report: ImportReport; now: string }): StoredList {
+function finishImport(
+  db: Db,
+  a: { listId: number; report: ImportReport; lateDuplicates: Array<[number, number]>; now: string },
+): StoredList {
   const list = getList(db, a.listId);
   if (!list || list.status !== 'importing')
     throw new DeskFailure('conflict', 'This import is not in progress.', 'importId');
-  rebuildNumbers(db, a.listId);
-  settleLateClaims(db, a.listId);
+  applyLateClaims(db, a.listId, a.lateDuplicates);
+  // The number index is owed, not built: the service builds it right after (contacts.buildNumbers).
+  prepared(db, `INSERT OR IGNORE INTO contact_numbers_pending (list_id) VALUES (?)`).run(a.listId);
   const counts = recount(db, a.listId);
   prepared(
     db,
@@ -749,6 +767,8 @@ export const contactsQueries = {
   'contacts.createList': tx(createList),
   'contacts.insertBatch': tx(insertBatch),
   'contacts.finishImport': tx(finishImport),
+  /** The number index an import left owed (a no-op once built); answers whether it built it. */
+  'contacts.buildNumbers': tx((db, a: { listId: number }) => ensureNumbers(db, a.listId)),
   'contacts.markDeleting': query(
     (db, a: { listId: number }) =>
       prepared(db, `UPDATE contact_lists SET status = 'deleting' WHERE id = ?`).run(a.listId).changes > 0,

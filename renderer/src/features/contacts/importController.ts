@@ -237,7 +237,11 @@ export function startImport(
           await drain();
           mark('batches-stored');
           if (!importId) throw new Error('The import was not started in the back end.');
-          const result = await desk().contacts.importFinish({ importId, report: m.report });
+          const result = await desk().contacts.importFinish({
+            importId,
+            report: m.report,
+            lateDuplicates: m.lateDuplicates,
+          });
           if (stopping) return; // cancelled while finishing: abortStored drops the list
           mark('finished');
           importId = null;
