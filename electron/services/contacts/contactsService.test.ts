@@ -630,7 +630,8 @@ describe('contacts service with a real SQLite file', () => {
     ).rejects.toThrow(/Amount/);
   });
 
-  it('resets an import the engine restarted, aborts, deletes big lists in chunks and sweeps half-imported ones', async () => {
+  // Deletion a chunk at a time (more rows than a chunk) is bulkChunks.test.ts's.
+  it('resets an import the engine restarted, aborts, deletes a list and sweeps half-imported ones', async () => {
     const bytes = generate(1500, 3).bytes;
     const { list } = await importThroughService(service, bytes);
     const removed = await service.remove({ listId: list.id });

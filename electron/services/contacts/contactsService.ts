@@ -44,8 +44,13 @@ const standalone = (bytes: Uint8Array): Uint8Array =>
     ? bytes
     : new Uint8Array(bytes);
 
-/** Rows deleted per database call when a list goes away (keeps other queries flowing). */
-const DELETE_CHUNK = 5_000;
+/**
+ * Entries deleted per database call when a list goes away (rows, their numbers, their undo): other
+ * writes wait at most one call (page reads go to the read lane and wait for none). Key-range
+ * deletes of 20,000 took up to ~140 ms on a 2-core machine; 1M rows with their numbers 4.7 s,
+ * against 5.8 s in calls of 5,000.
+ */
+const DELETE_CHUNK = 20_000;
 /** An import with no message for this long is given up (its page was closed or crashed). */
 export const IMPORT_IDLE_MS = 10 * 60 * 1000;
 

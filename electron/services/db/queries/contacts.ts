@@ -616,22 +616,44 @@ function insertBatch(db: Db, a: InsertBatchArgs): { rows: number; lastRow: numbe
   return { rows: n, lastRow: plan.rows[n - 1] ?? null };
 }
 
-/** Deletes up to `limit` rows of a list (and of its undo), so big deletes never block the worker long. */
+/** The tables that hold a list's rows by key, and their keys after list_id. */
+const LIST_TABLE_KEYS = {
+  contacts: ['row'],
+  contact_undo_rows: ['row'],
+  contact_numbers: ['e164', 'row'],
+} as const;
+type ListTable = keyof typeof LIST_TABLE_KEYS;
+
+/**
+ * Deletes a list's first `limit` entries of `table` in key order (all that are left when fewer
+ * remain) and answers how many. The `limit`th key is found first and the delete is a key range:
+ * `key IN (SELECT … LIMIT n)` built a temporary table of the keys and took twice as long (1M
+ * contact_numbers entries 1.1–1.3 s against 2.0–2.8 s; 1M rows 4.7–5.4 s against 6.1–6.8 s).
+ */
+export function deleteFirst(db: Db, table: ListTable, listId: number, limit: number): number {
+  const keys = LIST_TABLE_KEYS[table].join(', ');
+  const last = prepared<[number, number], Record<string, number>>(
+    db,
+    `SELECT ${keys} FROM ${table} WHERE list_id = ? ORDER BY ${keys} LIMIT 1 OFFSET ?`,
+  ).get(listId, limit - 1);
+  if (!last) return prepared(db, `DELETE FROM ${table} WHERE list_id = ?`).run(listId).changes;
+  const bound = LIST_TABLE_KEYS[table].map((k) => last[k] as number);
+  return prepared(
+    db,
+    `DELETE FROM ${table} WHERE list_id = ? AND (${keys}) <= (${bound.map(() => '?').join(', ')})`,
+  ).run(listId, ...bound).changes;
+}
+
 /** Deletes up to `limit` contact_numbers entries of a list (in key order); answers how many. */
 export const deleteNumbers = (db: Db, listId: number, limit: number): number =>
-  prepared(
-    db,
-    `DELETE FROM contact_numbers WHERE list_id = ? AND (e164, row) IN (SELECT e164, row FROM contact_numbers WHERE list_id = ? LIMIT ?)`,
-  ).run(listId, listId, limit).changes;
+  deleteFirst(db, 'contact_numbers', listId, limit);
 
+/** Deletes up to `limit` entries of a list (numbers, undo, rows), so big deletes never block the worker long. */
 function clearRows(db: Db, a: { listId: number; limit: number }): number {
-  let deleted = deleteNumbers(db, a.listId, a.limit);
-  for (const table of ['contact_undo_rows', 'contacts']) {
+  let deleted = 0;
+  for (const table of ['contact_numbers', 'contact_undo_rows', 'contacts'] as const) {
     if (deleted >= a.limit) break;
-    deleted += prepared(
-      db,
-      `DELETE FROM ${table} WHERE list_id = ? AND row IN (SELECT row FROM ${table} WHERE list_id = ? ORDER BY row LIMIT ?)`,
-    ).run(a.listId, a.listId, a.limit - deleted).changes;
+    deleted += deleteFirst(db, table, a.listId, a.limit - deleted);
   }
   return deleted;
 }

@@ -29,6 +29,7 @@ import {
   recomputeNumber,
   revalidated,
   RowChanges,
+  deleteFirst,
   deleteNumbers,
 } from './contacts.ts';
 import type { ListState, StoredList } from './contacts.ts';
@@ -386,10 +387,7 @@ function clearSnapshot(db: Db, job: BulkJob): BulkJob {
 
 const ROWS_PER_DELETE = 2000;
 const deleteSnapshotRows = (db: Db, listId: number): number =>
-  prepared(
-    db,
-    `DELETE FROM contact_undo_rows WHERE list_id = ? AND row IN (SELECT row FROM contact_undo_rows WHERE list_id = ? ORDER BY row LIMIT ${ROWS_PER_DELETE})`,
-  ).run(listId, listId).changes;
+  deleteFirst(db, 'contact_undo_rows', listId, ROWS_PER_DELETE);
 
 /** The `n`th row of a list in `table` after `after` (and up to `upTo`), or null when fewer follow: a chunk's keyset end. */
 const nthRowAfter = (
