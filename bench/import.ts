@@ -229,7 +229,11 @@ async function appReady(page: Driven): Promise<void> {
   }
 }
 
-const page = await openPage(host.match[1] as string);
+const page = await openPage(host.match[1] as string).catch(async (error: unknown) => {
+  await host.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  throw error;
+});
 try {
   await appReady(page);
 

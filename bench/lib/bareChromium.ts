@@ -73,6 +73,10 @@ export async function openBarePage(options: {
       clearTimeout(timer);
       reject(new Error(`Chromium exited with ${code}: ${err}`));
     });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium could not be started (${options.executablePath}): ${error.message}`));
+    });
   });
   const socket = new WebSocket(endpoint, { maxPayload: 256 * 1024 * 1024 });
   await once(socket, 'open');
