@@ -304,6 +304,11 @@ describe('contacts service with a real SQLite file', () => {
     }
     const all = await allRows(list.id, 'all', 250);
     expect(all.map((r) => r.pos)).toEqual(all.map((_, i) => i));
+    // Any offset, on a position mark (every 256th) or between two, and past the end.
+    for (const offset of [0, 1, 255, 256, 257, 511, 1000, all.length - 3, all.length]) {
+      const window = await service.rows({ listId: list.id, filter: 'all', offset, limit: 7 });
+      expect(window.rows.map((r) => r.row)).toEqual(all.slice(offset, offset + 7).map((r) => r.row));
+    }
     for (const bucket of ['valid', 'invalid', 'duplicate'] as const) {
       expect((await allRows(list.id, `bucket:${bucket}`)).map((r) => r.row)).toEqual(expected[bucket]);
     }

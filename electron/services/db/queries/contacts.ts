@@ -35,6 +35,7 @@ import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, read, readStream } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
+import { MARK_EVERY } from '../migrations/0110-contact-position-marks.ts';
 import { blankCellSql } from './blankCell.ts';
 
 /** A contact_lists row with the label of its undoable action. */
@@ -371,7 +372,7 @@ function saveUndo(
 export function recount(db: Db, listId: number): StoredCounts {
   const counts = emptyCounts();
   const count = (sql: string): number => prepared<[number], { n: number }>(db, sql).get(listId)!.n;
-  const rows = count(`SELECT count(*) AS n FROM contacts INDEXED BY contacts_pos WHERE list_id = ?`);
+  const rows = rowCount(db, listId);
   counts.byBucket[1][0] = count(
     `SELECT count(*) AS n FROM contacts INDEXED BY contacts_invalid WHERE list_id = ? AND bucket = 1`,
   );
@@ -462,13 +463,43 @@ export interface PageArgs {
   limit: number;
 }
 
+/** The list's last marked position at or before `pos` (contact_marks, migration 0110), if any. */
+const nearestMark = (db: Db, listId: number, pos: number) =>
+  prepared<[number, number], { pos: number; row: number }>(
+    db,
+    `SELECT pos, row FROM contact_marks WHERE list_id = ? AND pos <= ? ORDER BY pos DESC LIMIT 1`,
+  ).get(listId, pos);
+
+/** Rows in a list: its last mark's position plus the rows from that mark on. */
+function rowCount(db: Db, listId: number): number {
+  const last = nearestMark(db, listId, Number.MAX_SAFE_INTEGER);
+  if (!last) return 0;
+  return (
+    last.pos +
+    prepared<[number, number], { n: number }>(
+      db,
+      `SELECT count(*) AS n FROM contacts WHERE list_id = ? AND row >= ?`,
+    ).get(listId, last.row)!.n
+  );
+}
+
+/** Marks every MARK_EVERY-th position among rows stored at positions `from`.. (in row order). */
+export function markPositions(db: Db, listId: number, from: number, rows: readonly number[]): void {
+  const mark = prepared(db, `INSERT INTO contact_marks (list_id, pos, row) VALUES (?, ?, ?)`);
+  for (let p = Math.ceil(from / MARK_EVERY) * MARK_EVERY; p < from + rows.length; p += MARK_EVERY)
+    mark.run(listId, p, rows[p - from]);
+}
+
 function page(db: Db, a: PageArgs): StoredRow[] {
   if (a.filter === 'all') {
-    // Positions are dense (0..rows-1) and never change: the offset is the key.
-    return prepared<[number, number, number], StoredRow>(
+    // Positions are dense (0..rows-1), in row order, and never change: start at the nearest mark
+    // at or before the offset and skip the rest of the way (fewer than MARK_EVERY rows).
+    const mark = nearestMark(db, a.listId, a.skip);
+    if (!mark) return [];
+    return prepared<[number, number, number, number], StoredRow>(
       db,
-      `SELECT * FROM contacts WHERE list_id = ? AND pos >= ? ORDER BY pos LIMIT ?`,
-    ).all(a.listId, a.skip, a.limit);
+      `SELECT * FROM contacts WHERE list_id = ? AND row >= ? ORDER BY row LIMIT ? OFFSET ?`,
+    ).all(a.listId, mark.row, a.limit, a.skip - mark.pos);
   }
   const f = filterSql(a.filter);
   let start = a.fromRow;
@@ -613,6 +644,7 @@ function insertBatch(db: Db, a: InsertBatchArgs): { rows: number; lastRow: numbe
   let at = 0;
   for (; params.length - at >= tail; at += tail) fewer.run(params.slice(at, at + tail));
   if (at < params.length) prepared(db, insertRows((params.length - at) / ROW_PARAMS)).run(params.slice(at));
+  markPositions(db, a.listId, plan.pos, plan.rows);
   return { rows: n, lastRow: plan.rows[n - 1] ?? null };
 }
 
@@ -621,6 +653,7 @@ const LIST_TABLE_KEYS = {
   contacts: ['row'],
   contact_undo_rows: ['row'],
   contact_numbers: ['e164', 'row'],
+  contact_marks: ['pos'],
 } as const;
 type ListTable = keyof typeof LIST_TABLE_KEYS;
 
@@ -648,10 +681,10 @@ export function deleteFirst(db: Db, table: ListTable, listId: number, limit: num
 export const deleteNumbers = (db: Db, listId: number, limit: number): number =>
   deleteFirst(db, 'contact_numbers', listId, limit);
 
-/** Deletes up to `limit` entries of a list (numbers, undo, rows), so big deletes never block the worker long. */
+/** Deletes up to `limit` entries of a list (numbers, undo, rows, marks), so big deletes never block the worker long. */
 function clearRows(db: Db, a: { listId: number; limit: number }): number {
   let deleted = 0;
-  for (const table of ['contact_numbers', 'contact_undo_rows', 'contacts'] as const) {
+  for (const table of ['contact_numbers', 'contact_undo_rows', 'contacts', 'contact_marks'] as const) {
     if (deleted >= a.limit) break;
     deleted += deleteFirst(db, table, a.listId, a.limit - deleted);
   }
