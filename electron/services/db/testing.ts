@@ -26,6 +26,16 @@ export function freshDatabase(dir: string): Database.Database {
   return db;
 }
 
+/** A ready contact list row with placeholder settings (migration tests that need lists to hang rows on). */
+export const insertContactList = (db: Database.Database, id: number): void =>
+  void db
+    .prepare(
+      `INSERT INTO contact_lists (id, name, file_name, file_bytes, status, encoding, delimiter, phone_column,
+         country, detected, mapping, headers, setup, counts, created_at, updated_at)
+       VALUES (?, 'L', 'l.csv', 10, 'ready', 'utf-8', ',', 'Mobile Number', 'IN', '{}', '[]', '[]', '{}', '{}', 'n', 'n')`,
+    )
+    .run(id);
+
 /** Every file under `dir`, recursively (to scan a data folder for secrets). */
 export const filesUnder = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

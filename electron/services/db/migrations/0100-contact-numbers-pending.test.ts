@@ -1,15 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../migrate.ts';
 import { ensureNumbers } from '../queries/contacts.ts';
-import { freshDatabase, tempDirs } from '../testing.ts';
+import { freshDatabase, insertContactList, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const insertList = `INSERT INTO contact_lists (id, name, file_name, file_bytes, status, encoding, delimiter, phone_column,
-  country, detected, mapping, headers, setup, counts, created_at, updated_at)
-  VALUES (?, 'L', 'l.csv', 10, 'ready', 'utf-8', ',', 'Mobile Number', 'IN', '{}', '[]', '[]', '{}', '{}', 'n', 'n')`;
 const insertRow = `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons)
   VALUES (?, ?, ?, '[]', '', ?, 0, 0, '')`;
 const numbers = (db: ReturnType<typeof freshDatabase>, listId: number) =>
@@ -19,7 +16,7 @@ describe('migration 0100 contact numbers owed', () => {
   it('owes nothing for lists made before it; an owed index is built once, and goes with its list', () => {
     const db = freshDatabase(dirs.make());
     migrate(db, migrations, 90);
-    db.prepare(insertList).run(1);
+    insertContactList(db, 1);
     db.prepare(insertRow).run(1, 2, 0, 919876543210);
     db.prepare(`INSERT INTO contact_numbers (list_id, e164, row) VALUES (1, 919876543210, 2)`).run();
 
@@ -28,7 +25,7 @@ describe('migration 0100 contact numbers owed', () => {
     expect(ensureNumbers(db, 1)).toBe(false);
     expect(numbers(db, 1)).toEqual([[919876543210, 2]]);
 
-    db.prepare(insertList).run(2);
+    insertContactList(db, 2);
     for (const [row, e164] of [
       [2, 919123456789],
       [3, null],

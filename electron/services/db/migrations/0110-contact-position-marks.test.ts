@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../migrate.ts';
 import { markPositions, recount } from '../queries/contacts.ts';
-import { freshDatabase, tempDirs } from '../testing.ts';
+import { freshDatabase, insertContactList, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
 import { MARK_EVERY } from './0110-contact-position-marks.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const insertList = `INSERT INTO contact_lists (id, name, file_name, file_bytes, status, encoding, delimiter, phone_column,
-  country, detected, mapping, headers, setup, counts, created_at, updated_at)
-  VALUES (?, 'L', 'l.csv', 10, 'ready', 'utf-8', ',', 'Mobile Number', 'IN', '{}', '[]', '[]', '{}', '{}', 'n', 'n')`;
 const insertRow = `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons)
   VALUES (?, ?, ?, '[]', '', NULL, 0, 0, '')`;
 /** Spreadsheet rows with gaps (blank lines, multi-line records), as a file gives them. */
@@ -20,8 +17,8 @@ describe('migration 0110 contact position marks', () => {
   it('marks every 256th position of the lists stored before it, drops the position index, and counts rows by the marks', () => {
     const db = freshDatabase(dirs.make());
     migrate(db, migrations, 100);
-    db.prepare(insertList).run(1);
-    db.prepare(insertList).run(2);
+    insertContactList(db, 1);
+    insertContactList(db, 2);
     for (let pos = 0; pos < 601; pos++) db.prepare(insertRow).run(1, rowAt(pos), pos);
     db.prepare(insertRow).run(2, 5, 0);
 
@@ -48,7 +45,7 @@ describe('migration 0110 contact position marks', () => {
     );
 
     // An import's batches mark the positions they store, wherever a batch starts.
-    db.prepare(insertList).run(3);
+    insertContactList(db, 3);
     let pos = 0;
     for (const size of [100, 300, 1, 412]) {
       const rows = Array.from({ length: size }, (_, i) => rowAt(pos + i));
