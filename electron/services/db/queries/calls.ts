@@ -12,8 +12,7 @@ import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
 import { callSnippet } from './callSnippet.ts';
-import { MARK_EVERY } from '../migrations/0110-contact-position-marks.ts';
-import { getList, rebuildNumbers, recount } from './contacts.ts';
+import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, read, readStream } from '../define.ts';
@@ -864,10 +863,7 @@ function followUpList(
        SELECT ${picked.join(', ')} FROM contacts
        WHERE list_id = @source AND row IN (SELECT value FROM json_each(@rows)) ORDER BY row`,
     ).run({ id, source: source.listId, rows: JSON.stringify(rows) });
-    prepared(
-      db,
-      `INSERT INTO contact_marks (list_id, pos, row) SELECT list_id, pos, row FROM contacts WHERE list_id = ? AND pos % ${MARK_EVERY} = 0`,
-    ).run(id);
+    markListPositions(db, id);
     rebuildNumbers(db, id);
     prepared(db, `UPDATE contact_lists SET counts = ? WHERE id = ?`).run(JSON.stringify(recount(db, id)), id);
     return { list: getList(db, id) as StoredList, rows: rows.length };

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../openDatabase.ts';
-import { tempDirs } from '../testing.ts';
+import { insertContactList, tempDirs } from '../testing.ts';
 import { deleteFirst } from './contacts.ts';
 
 const dirs = tempDirs();
@@ -10,13 +10,8 @@ afterEach(() => dirs.cleanup());
 describe('deleteFirst', () => {
   it('deletes a list’s first entries in key order by a key range (ties on the number kept apart), then the rest, and no other list’s', () => {
     const db = openDatabase(join(dirs.make(), 'c.sqlite'));
-    const list = db.prepare(
-      `INSERT INTO contact_lists (id, name, file_name, file_bytes, status, encoding, delimiter, phone_column,
-         country, detected, mapping, headers, setup, counts, created_at, updated_at)
-       VALUES (?, 'L', 'l.csv', 1, 'ready', 'utf-8', ',', 'P', 'IN', '{}', '[]', '[]', '{}', '{}', 'n', 'n')`,
-    );
-    list.run(1);
-    list.run(2);
+    insertContactList(db, 1);
+    insertContactList(db, 2);
     const number = db.prepare(`INSERT INTO contact_numbers (list_id, e164, row) VALUES (?, ?, ?)`);
     // List 1: three rows share 919000000002, so a chunk boundary falls inside one number.
     const entries: Array<[number, number]> = [

@@ -483,6 +483,13 @@ function rowCount(db: Db, listId: number): number {
   );
 }
 
+/** Marks every MARK_EVERY-th position of a list whose rows are all stored (a list made in one statement). */
+export const markListPositions = (db: Db, listId: number): void =>
+  void prepared(
+    db,
+    `INSERT INTO contact_marks (list_id, pos, row) SELECT list_id, pos, row FROM contacts WHERE list_id = ? AND pos % ${MARK_EVERY} = 0`,
+  ).run(listId);
+
 /** Marks every MARK_EVERY-th position among rows stored at positions `from`.. (in row order). */
 export function markPositions(db: Db, listId: number, from: number, rows: readonly number[]): void {
   const mark = prepared(db, `INSERT INTO contact_marks (list_id, pos, row) VALUES (?, ?, ?)`);
@@ -676,10 +683,6 @@ export function deleteFirst(db: Db, table: ListTable, listId: number, limit: num
     `DELETE FROM ${table} WHERE list_id = ? AND (${keys}) <= (${bound.map(() => '?').join(', ')})`,
   ).run(listId, ...bound).changes;
 }
-
-/** Deletes up to `limit` contact_numbers entries of a list (in key order); answers how many. */
-export const deleteNumbers = (db: Db, listId: number, limit: number): number =>
-  deleteFirst(db, 'contact_numbers', listId, limit);
 
 /** Deletes up to `limit` entries of a list (numbers, undo, rows, marks), so big deletes never block the worker long. */
 function clearRows(db: Db, a: { listId: number; limit: number }): number {

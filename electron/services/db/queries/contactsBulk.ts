@@ -30,7 +30,6 @@ import {
   revalidated,
   RowChanges,
   deleteFirst,
-  deleteNumbers,
 } from './contacts.ts';
 import type { ListState, StoredList } from './contacts.ts';
 
@@ -788,7 +787,7 @@ function afterRenumber(db: Db, job: BulkJob, after: NonNullable<BulkJob['after']
 }
 
 function renumberClearChunk(db: Db, job: BulkJob): BulkJob {
-  const deleted = deleteNumbers(db, job.listId, RENUMBER_CHUNK);
+  const deleted = deleteFirst(db, 'contact_numbers', job.listId, RENUMBER_CHUNK);
   if (deleted >= RENUMBER_CHUNK) return job;
   stagingReady(db);
   prepared(db, `DELETE FROM temp.renumber_staging WHERE list_id = ?`).run(job.listId);
