@@ -5,6 +5,7 @@ import {
   normalizeTotal,
   normalizeTranscript,
   normalizeUploadStatus,
+  timestampParts,
 } from './normalize.ts';
 
 describe('normalizeTimestamp', () => {
@@ -18,8 +19,22 @@ describe('normalizeTimestamp', () => {
     ['2026-11-23T10:00:00', '2026-11-23T10:00:00.000Z'],
     ['2026-11-23 10:00:00.5', '2026-11-23T10:00:00.500Z'],
     ['2026-11-23T10:00', '2026-11-23T10:00:00.000Z'],
+    // Canonical text is kept as it is only when Date.parse would not roll a field over.
+    ['2026-02-28T23:59:59.999Z', '2026-02-28T23:59:59.999Z'],
+    ['2026-02-30T10:00:00.000Z', '2026-03-02T10:00:00.000Z'],
+    ['2026-01-31T10:00:00.000Z', '2026-01-31T10:00:00.000Z'],
+    ['2026-01-01T24:00:00.000Z', '2026-01-02T00:00:00.000Z'],
   ])('reads %s as %s (fractions cut, no offset = UTC)', (text, iso) => {
     expect(normalizeTimestamp(text)).toBe(iso);
+  });
+
+  it('gives the same instant as epoch ms beside the text (timestampParts)', () => {
+    for (const text of ['2026-11-23T10:00:00.123Z', '2026-11-23T15:30:00+05:30', '2026-02-30T10:00:00.000Z'])
+      expect(timestampParts(text)).toEqual({
+        iso: normalizeTimestamp(text),
+        ms: Date.parse(normalizeTimestamp(text)!),
+      });
+    expect(timestampParts('2026-02-32T10:00:00.000Z')).toBeNull();
   });
 
   it('gives null for text that is not a timestamp', () => {

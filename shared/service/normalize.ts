@@ -87,11 +87,25 @@ export function parseServiceTimestamp(text: string): number | null {
   return Number.isNaN(parsed) ? null : parsed;
 }
 
+/** A timestamp as `YYYY-MM-DDTHH:MM:SS.mmmZ` and as epoch ms, or null when it is not one. */
+export function timestampParts(text: string): { iso: string; ms: number } | null {
+  const ms = parseServiceTimestamp(text);
+  if (ms === null) return null;
+  return { iso: isOwnNormalForm(text) ? text : new Date(ms).toISOString(), ms };
+}
+
+/**
+ * Canonical text with every field in range is its own normal form, so a history sync (two per
+ * call) skips re-formatting it. Date.parse rolls some over (Feb 30 → Mar 2, 24:00 → the next day):
+ * days past 28 and hour 24 take the general path.
+ */
+const isOwnNormalForm = (text: string): boolean =>
+  canonicalTimestamp.test(text) && text.slice(8, 10) <= '28' && text.slice(11, 13) < '24';
+
 /** The same instant as `YYYY-MM-DDTHH:MM:SS.mmmZ`, or null when it is not a timestamp. */
 export function normalizeTimestamp(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
-  const ms = parseServiceTimestamp(text);
-  return ms === null ? null : new Date(ms).toISOString();
+  return timestampParts(text)?.iso ?? null;
 }
 
 // ---------------------------------------------------------------- history

@@ -1,7 +1,11 @@
 // One call record of the history → the columns stored in `calls` (made on the main thread; the
 // turns are not stored apart: readers parse them from `raw`, as calls:get does).
 import type { CallRecord } from '../../../shared/service/history.ts';
-import { normalizeTimestamp, normalizeTranscript } from '../../../shared/service/normalize.ts';
+import {
+  normalizeTranscript,
+  parseServiceTimestamp,
+  timestampParts,
+} from '../../../shared/service/normalize.ts';
 import type { TranscriptTurnView } from '../../../shared/service/normalize.ts';
 import { terminalCallStatuses } from '../../../shared/service/enums.ts';
 
@@ -54,10 +58,11 @@ export function numberText(toNumber: string | null | undefined): string {
 }
 
 export function callColumns(r: CallRecord): CallColumns {
-  const createdAt = normalizeTimestamp(r.created_at) ?? r.created_at;
-  const createdMs = Date.parse(createdAt);
+  const created = timestampParts(r.created_at);
+  const createdAt = created?.iso ?? r.created_at;
+  const createdMs = created?.ms ?? NaN;
   const { turns, raw } = parseTranscript(r.transcript);
-  const attemptMs = r.call_attempt_time ? Date.parse(normalizeTimestamp(r.call_attempt_time) ?? '') : NaN;
+  const attemptMs = r.call_attempt_time ? (parseServiceTimestamp(r.call_attempt_time) ?? NaN) : NaN;
   const endedMs = (Number.isNaN(attemptMs) ? createdMs : attemptMs) + (r.call_duration ?? 0) * 1000;
   return {
     id: r.id,
