@@ -3,7 +3,7 @@ import { callColumns } from '../../sync/callRow.ts';
 import { openDatabase } from '../openDatabase.ts';
 import { tempDirs } from '../testing.ts';
 import { join } from 'node:path';
-import { listCalls, SEARCH_WALK_INDEX_ROWS, SEARCH_WALK_ROWS, upsertCalls } from './calls.ts';
+import { listCalls, SEARCH_WALK_INDEX_ROWS, SEARCH_WALK_ROWS, seqSet, upsertCalls } from './calls.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
@@ -93,5 +93,16 @@ describe('calls list with a search', () => {
     expectPage('zephyr', 0, true); // past SEARCH_WALK_ROWS: sorted in SQL
     expect(n).toBeGreaterThan(SEARCH_WALK_ROWS);
     db.close();
+  });
+});
+
+describe('seqSet (search matches as a bitset)', () => {
+  it('holds exactly the given seqs, across word boundaries, unordered, and past 2^31', () => {
+    const seqs = [1, 31, 32, 33, 63, 64, 1000, 99_999, 7];
+    const set = seqSet(seqs);
+    for (let s = -1; s <= 100_100; s++) expect(set.has(s)).toBe(seqs.includes(s));
+    expect(seqSet([]).has(0)).toBe(false);
+    const big = seqSet([5, 2 ** 31 + 3]);
+    expect([big.has(5), big.has(2 ** 31 + 3), big.has(3)]).toEqual([true, true, false]);
   });
 });

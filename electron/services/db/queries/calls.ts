@@ -443,6 +443,20 @@ export const SEARCH_WALK_INDEX_ROWS = 20_000;
 export const SEARCH_WALK_ROWS = 2_000;
 
 /**
+ * Membership of call seqs, as a bitset: a common word matches most calls, and a Set of 56,000 seqs
+ * took ~7 ms to build (a third of such a search), the bitset under 2 ms. Seqs are rowids (dense,
+ * from 1): a million calls need 125 KB.
+ */
+export function seqSet(seqs: readonly number[]): { has(seq: number): boolean } {
+  let max = 0;
+  for (const s of seqs) if (s > max) max = s;
+  if (max >= 2 ** 31) return new Set(seqs); // past what the bit arithmetic below holds
+  const bits = new Uint32Array((max >>> 5) + 1);
+  for (const s of seqs) bits[s >>> 5]! |= 1 << (s & 31);
+  return { has: (seq) => seq >= 0 && seq <= max && (bits[seq >>> 5]! & (1 << (seq & 31))) !== 0 };
+}
+
+/**
  * A page of a search, newest first, by walking the filtered calls in date order and keeping the
  * matches: a common word fills 50 rows within a few hundred, where sorting every match builds a
  * temporary b-tree of all of them. Null when the walk would be long (a rare word, a deep offset):
@@ -454,7 +468,7 @@ function searchPageByWalk(db: Db, a: ListArgs, w: Where, matches: readonly numbe
     db,
     `SELECT c.seq FROM calls c WHERE ${w.sql} ORDER BY ${sortSql(a.sort)} LIMIT ?`,
   ).pluck();
-  const wanted = new Set(matches);
+  const wanted = seqSet(matches);
   const page: number[] = [];
   let skip = a.offset;
   let walked = 0;
