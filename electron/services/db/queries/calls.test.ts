@@ -47,7 +47,7 @@ describe('calls list with a search', () => {
     db.close();
   });
 
-  it('gives the same pages from the date-index walk as from sorting the matches: common and rare words, offsets, a status filter', () => {
+  it('gives the same pages from the date-index walk as from sorting the matches: common and rare words, offsets, a status filter, another order', () => {
     const db = openDatabase(join(dirs.make(), 'c.sqlite'));
     // More calls than the walk's caps: a rare word among the oldest calls (and a deep offset of a
     // common one) is past them, so those pages come from sorting the matches in SQL.
@@ -92,6 +92,31 @@ describe('calls list with a search', () => {
     expectPage('offer', 0, true); // status filter: rows walked
     expectPage('zephyr', 0, true); // past SEARCH_WALK_ROWS: sorted in SQL
     expect(n).toBeGreaterThan(SEARCH_WALK_ROWS);
+    // Another order, for a few matches (looked up by key) and for many (sorted in SQL): status,
+    // then newest first, then id ascending.
+    for (const [search, offset] of [
+      ['zephyr', 0],
+      ['offer', 0],
+      ['offer', 3000],
+    ] as const) {
+      const matching = all
+        .filter((x) => x.words.includes(search))
+        .sort(
+          (x, y) =>
+            (x.c.status < y.c.status ? -1 : x.c.status > y.c.status ? 1 : 0) ||
+            y.c.created_ms - x.c.created_ms ||
+            (x.c.id < y.c.id ? -1 : 1),
+        );
+      const got = listCalls(db, {
+        workspaceId: 'w1',
+        filter: { search },
+        sort: { by: 'status', dir: 'asc' },
+        offset,
+        limit: 50,
+      });
+      expect(got.total).toBe(matching.length);
+      expect(got.rows.map((r) => r.id)).toEqual(matching.slice(offset, offset + 50).map((x) => x.c.id));
+    }
     db.close();
   });
 });
