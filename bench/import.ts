@@ -22,6 +22,7 @@ import { chromium } from '@playwright/test';
 import { openBarePage } from './lib/bareChromium.ts';
 import { ensureContactsFile } from './lib/contactsFile.ts';
 import { measureNodeScript } from './lib/measureChild.ts';
+import { processCpuSeconds } from './lib/cpuTime.ts';
 import { startNodeScript } from './lib/processes.ts';
 
 const { values } = parseArgs({
@@ -51,20 +52,6 @@ function peakRssMb(pid: number | undefined): number | null {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far, or null where /proc cannot say. */
-function cpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .replace(/^.*\) /, '')
-      .split(' ');
-    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in ticks.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
   }
@@ -352,7 +339,7 @@ try {
   console.log(`  peak memory         back end ${mb(backendPeak)}, renderer ${mb(rendererPeak)}`);
   const cpu = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} s`);
   console.log(
-    `  CPU used            back end ${cpu(cpuSeconds(host.child.pid))}, renderer ${cpu(rendererMax(cpuSeconds))} (whole processes, page load included)`,
+    `  CPU used            back end ${cpu(processCpuSeconds(host.child.pid))}, renderer ${cpu(rendererMax(processCpuSeconds))} (whole processes, page load included)`,
   );
   if (cliBefore) {
     const cliAfter = await runCli();

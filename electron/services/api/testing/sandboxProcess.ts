@@ -11,6 +11,8 @@ export interface SandboxProcess {
   baseUrl: string;
   controlUrl: string;
   apiKey: string;
+  /** The sandbox's process id (benchmarks read its CPU time). */
+  pid: number | undefined;
   /** POST/DELETE/GET on the control API. */
   control<T = unknown>(method: string, path: string, json?: unknown): Promise<T>;
   stop(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startSandboxProcess(opts: {
     baseUrl,
     controlUrl,
     apiKey: opts.apiKey,
+    pid: child.pid,
     async control<T>(method: string, path: string, json?: unknown): Promise<T> {
       const res = await fetch(`${controlUrl}${path}`, {
         method,
