@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkProgress, ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import { openDbClient } from '../db/client.ts';
 import type { DbClient } from '../db/client.ts';
-import { EXCLUSION_CHUNK, FILL_CHUNK, SORT_CHUNK, SWAP_CHUNK } from '../db/queries/contactsBulk.ts';
+import { EXCLUSION_CHUNK, FILL_CHUNK, SCAN_CHUNK, SWAP_CHUNK } from '../db/queries/contactsBulk.ts';
 import type { BulkJob } from '../db/queries/contactsBulk.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
@@ -230,8 +230,8 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expectNumbersInStep(list.id);
   });
 
-  it('renumbering sorts the numbers in chunks, appends them in number order in chunks, and stages again when the worker lost its staging mid-fill', async () => {
-    // Two numbers in three rows are valid: more entries than a fill chunk, many sort chunks.
+  it('renumbering reads the numbers in chunks, appends them in number order in chunks, and reads them again when the worker lost them mid-fill', async () => {
+    // Two numbers in three rows are valid: more entries than a fill chunk, several scan chunks.
     const rows = Math.ceil((FILL_CHUNK * 3) / 2) + 600;
     const { list } = await importThroughService(service, contactsCsv(rows));
     const original = await allRows(list.id);
@@ -246,24 +246,83 @@ describe('bulk changes in chunks (real SQLite file)', () => {
       phases.push(next.phase);
       return next;
     };
-    while (!(job.phase === 'renumber-fill' && job.e164 > 0)) job = await step(job);
-    expect(phases.filter((p) => p === 'renumber-sort').length).toBeGreaterThan(rows / SORT_CHUNK - 2);
+    while (!(job.phase === 'renumber-fill' && job.cursor > 0)) job = await step(job);
+    // The first step that clears nothing more starts the scan; one step per further chunk of rows.
+    expect(phases.filter((p) => p === 'renumber-scan')).toHaveLength(Math.ceil(rows / SCAN_CHUNK));
     const { expected, stored: half } = numbersIndex(list.id);
     expect(expected.length).toBeGreaterThan(FILL_CHUNK);
     expect(half).toEqual(expected.slice(0, FILL_CHUNK)); // appended in number order
 
-    // The worker restarts (its TEMP staging is gone): the fill must not finish with half the entries.
+    // The worker restarts (the numbers it read are gone): the fill must not finish with half the entries.
     await db.close();
     db = await openDbClient({ file: file() });
     service = open(db);
     phases.length = 0;
     while (job.phase !== 'done') job = await step(job);
     expect(phases[0]).toBe('renumber-clear');
-    expect(phases).toContain('renumber-sort');
+    expect(phases).toContain('renumber-scan');
     expectNumbersInStep(list.id);
     expect(await allRows(list.id)).toEqual(original);
     expect((await service.get({ listId: list.id })).list.counts).toEqual(list.counts);
     expect(applied.list.country).toBe('US');
+  });
+
+  it('the undo of a country applied to all keeps only the number columns; an undo slot of whole rows (before migration 0120) still undoes', async () => {
+    const { list } = await importThroughService(service, contactsCsv(3000));
+    const original = await allRows(list.id);
+    await applyUsToAll(list.id);
+    const raw = new Database(file());
+    const count = (table: string) =>
+      raw.prepare(`SELECT count(*) FROM ${table} WHERE list_id = ?`).pluck().get(list.id) as number;
+    try {
+      expect(count('contact_undo_numbers')).toBe(3000);
+      expect(count('contact_undo_rows')).toBe(0);
+      // The same undo as the app kept it before 0120: whole rows, no `snapshot` in the slot.
+      raw.exec(`INSERT INTO contact_undo_rows
+          SELECT c.list_id, c.row, c.pos, c.cells, c.phone_raw, u.e164, u.bucket, u.issues, u.reasons,
+            u.duplicate_of, c.excluded, c.edited, c.tail, c.country
+          FROM contact_undo_numbers u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row;
+        DELETE FROM contact_undo_numbers;
+        UPDATE contact_undo SET list_state = json_remove(list_state, '$.snapshot');`);
+    } finally {
+      raw.close();
+    }
+    const undone = await service.undo({ listId: list.id });
+    expect(stateOf(undone.list)).toEqual(stateOf({ ...list, undo: null }));
+    expect(await allRows(list.id)).toEqual(original);
+    expectNumbersInStep(list.id);
+  });
+
+  it('duplicates are decided from the numbers read into memory; a worker restart before that phase reads them again, with the same result', async () => {
+    // 3,000 rows over 2,000 numbers: the last thousand repeat the first.
+    const lines = ['Mobile Number,Name'];
+    for (let i = 0; i < 3000; i++) lines.push(`98${10_000_000 + (i % 2000)},Person ${i}`);
+    const { list } = await importThroughService(service, new TextEncoder().encode(`${lines.join('\n')}\n`));
+    const original = await allRows(list.id);
+    expect(original.filter((r) => r.bucket === 'duplicate')).toHaveLength(1000);
+    await applyUsToAll(list.id); // every number invalid, no duplicates left
+    expect((await allRows(list.id)).some((r) => r.bucket === 'duplicate')).toBe(false);
+
+    // India again, a chunk per step: the numbers phase must give every duplicate back its holder.
+    const action = { kind: 'apply-country', country: 'IN', scope: 'all' } as const;
+    let job = (await db.call('contacts.bulkBegin', { listId: list.id, action, now: 'x' }))!;
+    const phases: string[] = [];
+    const step = async (from: BulkJob): Promise<BulkJob> => {
+      const next = await db.call('contacts.bulkStep', { job: from, cancel: false, budgetMs: 0, now: 'x' });
+      phases.push(next.phase);
+      return next;
+    };
+    while (job.phase !== 'numbers') job = await step(job);
+    await db.close();
+    db = await openDbClient({ file: file() });
+    service = open(db);
+    phases.length = 0;
+    while (job.phase !== 'done') job = await step(job);
+    expect(phases.slice(0, 2)).toEqual(['renumber-clear', 'renumber-scan']);
+    expect(phases).toContain('numbers');
+    expect(await allRows(list.id)).toEqual(original);
+    expect((await service.get({ listId: list.id })).list.counts).toEqual(list.counts);
+    expectNumbersInStep(list.id);
   });
 
   it('gives the space back after a list is deleted or a half-imported list is swept (file size on disk)', async () => {

@@ -21,6 +21,34 @@ export interface RowOutcome {
   firstName: string | null;
 }
 
+/** A RowOutcome whose name previews are made when read: a bulk change checks a million rows and reads neither. */
+class Outcome implements RowOutcome {
+  readonly row: number;
+  readonly bucket: Bucket;
+  readonly issues: IssueCode[];
+  readonly reasons: string;
+  readonly phoneRaw: string;
+  readonly e164: string | null;
+  readonly duplicateOf: number;
+  readonly #nameCell: string | null;
+  constructor(fields: Omit<RowOutcome, 'name' | 'firstName'>, nameCell: string | null) {
+    this.row = fields.row;
+    this.bucket = fields.bucket;
+    this.issues = fields.issues;
+    this.reasons = fields.reasons;
+    this.phoneRaw = fields.phoneRaw;
+    this.e164 = fields.e164;
+    this.duplicateOf = fields.duplicateOf;
+    this.#nameCell = nameCell;
+  }
+  get name(): string | null {
+    return this.#nameCell === null ? null : cleanName(this.#nameCell);
+  }
+  get firstName(): string | null {
+    return this.#nameCell === null ? null : firstNamePreview(this.#nameCell);
+  }
+}
+
 /**
  * Returns a function that checks one row. `earliestRowWith(e164)` answers the smallest spreadsheet
  * row, other than this one, whose valid phone has that E.164 number (0 when none): this row is a
@@ -39,16 +67,17 @@ export function createRowRevalidator(setup: EngineSetup) {
     );
     const bucket = bucketOf(check.flags, duplicateOf);
     const nameCell = setup.nameIndex >= 0 ? (cells[setup.nameIndex] ?? '') : null;
-    return {
-      row,
-      bucket,
-      issues,
-      reasons: duplicateOf > 0 ? duplicateReason(duplicateOf) + (own ? REASON_SEPARATOR + own : '') : own,
-      phoneRaw: cells[setup.phoneIndex] ?? '',
-      e164: check.e164,
-      duplicateOf,
-      name: nameCell === null ? null : cleanName(nameCell),
-      firstName: nameCell === null ? null : firstNamePreview(nameCell),
-    };
+    return new Outcome(
+      {
+        row,
+        bucket,
+        issues,
+        reasons: duplicateOf > 0 ? duplicateReason(duplicateOf) + (own ? REASON_SEPARATOR + own : '') : own,
+        phoneRaw: cells[setup.phoneIndex] ?? '',
+        e164: check.e164,
+        duplicateOf,
+      },
+      nameCell,
+    );
   };
 }

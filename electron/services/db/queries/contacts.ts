@@ -241,19 +241,21 @@ const earliestWith = (db: Db, listId: number, digits: number, row: number): numb
   ).get(listId, digits, row)?.first ?? 0;
 
 /**
- * Checks `cells` again with the engine's rules (for the row's effective setup); duplicate_of as
- * the revalidator decides it, or 0 when duplicates are left to a later pass. How the file was read
- * (quote_unbalanced) is not in the cells: it stays unless the operator edited the row (`edited`).
+ * Checks `cells` (null: the row's own, kept as stored) again with the engine's rules (for the
+ * row's effective setup); duplicate_of as the revalidator decides it, or 0 when duplicates are left
+ * to a later pass. How the file was read (quote_unbalanced) is not in the cells: it stays unless
+ * the operator edited the row (`edited`).
  */
 export function revalidated(
   db: Db,
   before: StoredRow,
-  cells: string[],
+  newCells: string[] | null,
   setup: EngineSetup,
   withDuplicates: boolean,
   edited = false,
 ): StoredRow {
   const revalidate = revalidatorFor(setup);
+  const cells = newCells ?? (JSON.parse(before.cells) as string[]);
   const outcome = revalidate(cells, before.row, (e164) =>
     withDuplicates ? earliestWith(db, before.list_id, Number(e164.slice(1)), before.row) : 0,
   );
@@ -270,7 +272,7 @@ export function revalidated(
   }
   return {
     ...before,
-    cells: JSON.stringify(cells),
+    cells: newCells === null ? before.cells : JSON.stringify(newCells),
     phone_raw: outcome.phoneRaw,
     e164: e164Digits(outcome.e164),
     bucket: BUCKET[bucketOf(flags, outcome.duplicateOf)],
@@ -346,6 +348,7 @@ function saveUndo(
   ).get(list.id);
   if (running && (JSON.parse(running.list_state) as { job?: unknown }).job) throw bulkBusy();
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(list.id);
+  prepared(db, `DELETE FROM contact_undo_numbers WHERE list_id = ?`).run(list.id);
   const state: ListState = { counts: list.counts, setup: list.setup, country: list.country };
   prepared(
     db,
@@ -659,6 +662,7 @@ function insertBatch(db: Db, a: InsertBatchArgs): { rows: number; lastRow: numbe
 const LIST_TABLE_KEYS = {
   contacts: ['row'],
   contact_undo_rows: ['row'],
+  contact_undo_numbers: ['row'],
   contact_numbers: ['e164', 'row'],
   contact_marks: ['pos'],
 } as const;
@@ -687,7 +691,13 @@ export function deleteFirst(db: Db, table: ListTable, listId: number, limit: num
 /** Deletes up to `limit` entries of a list (numbers, undo, rows, marks), so big deletes never block the worker long. */
 function clearRows(db: Db, a: { listId: number; limit: number }): number {
   let deleted = 0;
-  for (const table of ['contact_numbers', 'contact_undo_rows', 'contacts', 'contact_marks'] as const) {
+  for (const table of [
+    'contact_numbers',
+    'contact_undo_rows',
+    'contact_undo_numbers',
+    'contacts',
+    'contact_marks',
+  ] as const) {
     if (deleted >= a.limit) break;
     deleted += deleteFirst(db, table, a.listId, a.limit - deleted);
   }

@@ -1,7 +1,8 @@
 // Bulk changes, undo and rollback of contact lists, a chunk at a time. Each `contacts.bulkStep`
 // call is one short transaction (a time budget of rows), so the database worker answers the grid's
 // page reads between chunks. The rule that keeps every chunk boundary consistent: before a row is
-// first changed, its state goes to contact_undo_rows (in the same transaction), and the list's
+// first changed, its state goes to the undo's snapshot (in the same transaction; contact_undo_rows,
+// or contact_undo_numbers for a change of the number columns alone), and the list's
 // counts move by the changed rows' deltas. So Cancel is always possible by swapping the snapshot
 // back, and an undo is the same swap. The job (phase, cursor) is saved with the list's undo slot
 // in every step, so a crash mid-way is rolled back at the next start (`recoveryJob`).
@@ -18,6 +19,8 @@ import {
   withDuplicateOf,
 } from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
+import { numberOrder } from '../../contacts/numberOrder.ts';
+import { insertMany } from './insertMany.ts';
 import type { Db } from '../define.ts';
 import { prepared, query } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
@@ -52,7 +55,7 @@ export interface BulkJob {
     | 'clear'
     | 'main'
     | 'renumber-clear'
-    | 'renumber-sort'
+    | 'renumber-scan'
     | 'renumber-fill'
     | 'numbers'
     | 'swap'
@@ -61,10 +64,15 @@ export interface BulkJob {
   /**
    * Set for apply-a-country-to-all and its undo and rollbacks: rows are written without keeping
    * contact_numbers in step (random writes into that index cost more than the row itself), and
-   * contact_numbers is rebuilt (the renumber phases: clear it, sort the list's numbers in a
-   * temporary table a row range at a time, then append them in number order) before `after`.
+   * contact_numbers is rebuilt (the renumber phases: clear it, read the list's numbers into memory
+   * a row range at a time, sort them there, then append them in number order) before `after`.
    */
   renumber?: boolean;
+  /**
+   * 'numbers': the snapshot keeps only the number columns (contact_undo_numbers), because the
+   * change moves nothing else: apply-a-country-to-all, its undo and rollbacks. Otherwise whole rows.
+   */
+  snapshot?: 'numbers';
   /** The phase after renumbering (unswap: its own finish, then done). */
   after?: 'numbers' | 'drop' | 'done';
   label: string;
@@ -109,6 +117,8 @@ interface SlotState extends ListState {
   saved?: number;
   /** The change rewrote numbers in bulk: its undo renumbers too (BulkJob.renumber). */
   renumber?: boolean;
+  /** Where the snapshot is (BulkJob.snapshot). */
+  snapshot?: 'numbers';
 }
 
 function slot(db: Db, listId: number): { label: string; state: SlotState } | null {
@@ -134,12 +144,8 @@ const moveCounts = (db: Db, listId: number, counts: StoredCounts, now: string): 
     `UPDATE contact_lists SET counts = ?, revision = revision + 1, updated_at = ? WHERE id = ?`,
   ).run(JSON.stringify(counts), now, listId);
 
-// Positional parameters (cheaper per call than named ones on a million rows).
-const INSERT_SNAPSHOT = `INSERT OR IGNORE INTO contact_undo_rows (${ROW_COLUMNS.join(', ')}) VALUES (${ROW_COLUMNS.map(() => '?').join(', ')})`;
-const snapshotValues = (r: StoredRow) => ROW_COLUMNS.map((c) => r[c]);
-
 /**
- * Ends a chunk: first states of changed rows to the snapshot (unless the chunk's rows were
+ * Ends a chunk: first states of changed rows to the job's snapshot (unless the chunk's rows were
  * snapshotted in SQL before they changed), counts moved by the deltas.
  */
 function commitChunk(
@@ -147,15 +153,20 @@ function commitChunk(
   list: StoredList,
   changes: RowChanges,
   now: string,
+  snapshot: SnapshotTable,
   snapshotted = false,
 ): number {
   if (changes.rows.size === 0) return 0;
   let saved = 0;
   const counts = JSON.parse(list.counts) as StoredCounts;
-  const snapshot = prepared(db, INSERT_SNAPSHOT);
+  // Positional parameters (cheaper per call than named ones on a million rows).
+  const insert = prepared(
+    db,
+    `INSERT OR IGNORE INTO ${snapshot.table} (${snapshot.keeps.join(', ')}) VALUES (${snapshot.keeps.map(() => '?').join(', ')})`,
+  );
   for (const { before, after } of changes.rows.values()) {
     // Kept only if the row has no earlier snapshot in this job.
-    if (!snapshotted) saved += snapshot.run(snapshotValues(before)).changes;
+    if (!snapshotted) saved += insert.run(snapshot.keeps.map((c) => before[c])).changes;
     addRow(counts, before, -1);
     addRow(counts, after, 1);
   }
@@ -231,16 +242,15 @@ function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string 
   }
   if (total === 0) return null;
   const renumber = action.kind === 'apply-country' && action.scope === 'all';
-  const job: BulkJob = {
-    ...newJob(a.listId, 'apply', action, 'clear', label, total),
-    ...(renumber ? { renumber } : {}),
-  };
+  // Re-reading every number moves only the number columns: the snapshot keeps just those.
+  const numbersOnly = renumber ? ({ renumber, snapshot: 'numbers' } as const) : {};
+  const job: BulkJob = { ...newJob(a.listId, 'apply', action, 'clear', label, total), ...numbersOnly };
   const state: SlotState = {
     counts: list.counts,
     setup: list.setup,
     country: list.country,
     job,
-    ...(renumber ? { renumber } : {}),
+    ...numbersOnly,
   };
   prepared(
     db,
@@ -290,6 +300,7 @@ function undoBegin(db: Db, a: { listId: number }): BulkJob {
   const job: BulkJob = {
     ...newJob(a.listId, 'undo', null, 'swap', saved.label, total),
     ...(saved.state.renumber ? { renumber: true } : {}),
+    ...(saved.state.snapshot ? { snapshot: saved.state.snapshot } : {}),
   };
   saveJob(db, job, a.listId);
   return job;
@@ -363,8 +374,8 @@ function stepOnce(db: Db, job: BulkJob, now: string): BulkJob {
       return mainChunk(db, job, now);
     case 'renumber-clear':
       return renumberClearChunk(db, job);
-    case 'renumber-sort':
-      return renumberSortChunk(db, job);
+    case 'renumber-scan':
+      return renumberScanChunk(db, job);
     case 'renumber-fill':
       return renumberFillChunk(db, job, now);
     case 'numbers':
@@ -375,6 +386,9 @@ function stepOnce(db: Db, job: BulkJob, now: string): BulkJob {
       return dropChunk(db, job, now);
     case 'done':
       return job;
+    default:
+      // A phase of an earlier version (renumber-sort, staged in a TEMP table): renumber again.
+      return restageFromStart(job);
   }
 }
 
@@ -385,13 +399,18 @@ function clearSnapshot(db: Db, job: BulkJob): BulkJob {
 }
 
 const ROWS_PER_DELETE = 2000;
-const deleteSnapshotRows = (db: Db, listId: number): number =>
-  deleteFirst(db, 'contact_undo_rows', listId, ROWS_PER_DELETE);
+/** Deletes up to about ROWS_PER_DELETE entries of the list's snapshot (either table). */
+function deleteSnapshotRows(db: Db, listId: number): number {
+  const rows = deleteFirst(db, 'contact_undo_rows', listId, ROWS_PER_DELETE);
+  return rows >= ROWS_PER_DELETE
+    ? rows
+    : rows + deleteFirst(db, 'contact_undo_numbers', listId, ROWS_PER_DELETE);
+}
 
 /** The `n`th row of a list in `table` after `after` (and up to `upTo`), or null when fewer follow: a chunk's keyset end. */
 const nthRowAfter = (
   db: Db,
-  table: 'contacts' | 'contact_undo_rows',
+  table: 'contacts' | SnapshotTable['table'],
   listId: number,
   after: number,
   n: number,
@@ -480,7 +499,7 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
     const numbers = new Set<number>();
     for (const before of rows) {
       if (hasCountryCode(before.phone_raw)) continue;
-      const checked = revalidated(db, before, JSON.parse(before.cells) as string[], target, true);
+      const checked = revalidated(db, before, null, target, true);
       if (checked.e164 === null) continue;
       changes.set(before, { ...checked, country: action.country });
       numbers.add(checked.e164);
@@ -489,33 +508,41 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
     for (const digits of numbers) recomputeNumber(db, job.listId, digits, changes);
   } else {
     // Every row without its own country, checked without duplicates: the numbers phase decides them.
-    // The chunk's rows go to the snapshot in one statement before they change (cheaper than one
-    // insert per row), and contact_numbers is rebuilt after the pass (renumber phases).
+    // Only the number columns move (the cells and the raw phone are the row's own): the chunk's
+    // rows go to the snapshot in one statement before they change (cheaper than one insert per
+    // row), are written in one statement, and contact_numbers is rebuilt after the pass.
     const target = targetSetup(list, action.country);
-    limit = job.renumber ? NUMBER_CHUNK : ROWS_PER_READ;
+    const snapshot = snapshotOf(job);
+    limit = NUMBER_CHUNK;
     rows = nextRows(db, job.listId, job.cursor, null, limit);
     const lastRow = rows[rows.length - 1]?.row;
     if (lastRow !== undefined) {
       snapshotted = prepared<[number, number, number]>(
         db,
-        `INSERT OR IGNORE INTO contact_undo_rows SELECT * FROM contacts WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
+        `INSERT OR IGNORE INTO ${snapshot.table} SELECT ${snapshot.keeps.join(', ')} FROM contacts
+         WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
       ).run(job.listId, job.cursor, lastRow).changes;
     }
     const bulk: StoredRow[] = [];
     for (const before of rows) {
       if (hasCountryCode(before.phone_raw)) continue;
-      const after = revalidated(db, before, JSON.parse(before.cells) as string[], target, false);
-      if (after.e164 !== before.e164 || after.issues !== flagsOf(before.issues)) affected++;
-      if (after.e164 === before.e164 && after.issues === before.issues && after.reasons === before.reasons)
+      const checked = revalidated(db, before, null, target, false);
+      if (checked.e164 !== before.e164 || checked.issues !== flagsOf(before.issues)) affected++;
+      if (
+        checked.e164 === before.e164 &&
+        checked.issues === before.issues &&
+        checked.reasons === before.reasons
+      )
         continue;
-      if (job.renumber && onlyNumberMoved(before, after)) {
-        changes.record(before, after);
-        bulk.push(after);
-      } else changes.set(before, after);
+      const after: StoredRow = { ...before };
+      for (const c of NUMBER_COLUMNS) Object.assign(after, { [c]: checked[c] });
+      changes.record(before, after);
+      bulk.push(after);
     }
     writeNumberColumns(db, job.listId, bulk);
   }
-  const saved = commitChunk(db, list, changes, now, snapshotted !== null) + (snapshotted ?? 0);
+  const saved =
+    commitChunk(db, list, changes, now, snapshotOf(job), snapshotted !== null) + (snapshotted ?? 0);
   const next = {
     ...job,
     saved: job.saved + saved,
@@ -535,10 +562,6 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
 const NUMBER_CHUNK = 1000;
 const NUMBER_COLUMNS = ['e164', 'bucket', 'issues', 'reasons', 'duplicate_of'] as const;
 
-/** Only the number's columns differ (what re-reading a number with another country changes). */
-const onlyNumberMoved = (a: StoredRow, b: StoredRow): boolean =>
-  SWAP_COLUMNS.every((c) => (NUMBER_COLUMNS as readonly string[]).includes(c) || a[c] === b[c]);
-
 /**
  * Writes the number columns of `rows` in one UPDATE from a temp table (one statement per row
  * costs more than the write). contact_numbers is left to the renumber phases.
@@ -549,8 +572,9 @@ function writeNumberColumns(db: Db, listId: number, rows: StoredRow[]): void {
     `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, e164 INTEGER, bucket INTEGER, issues INTEGER, reasons TEXT, duplicate_of INTEGER)`,
   );
   prepared(db, `DELETE FROM temp.number_updates`).run();
-  const insert = prepared(db, `INSERT INTO temp.number_updates VALUES (?, ?, ?, ?, ?, ?)`);
-  for (const r of rows) insert.run(r.row, r.e164, r.bucket, r.issues, r.reasons, r.duplicate_of);
+  const values: unknown[] = [];
+  for (const r of rows) values.push(r.row, r.e164, r.bucket, r.issues, r.reasons, r.duplicate_of);
+  insertMany(db, `INSERT INTO temp.number_updates`, 6, values);
   // The row range keeps SQLite on the primary key (it knows nothing of the temp table's size).
   prepared<[number, number, number]>(
     db,
@@ -559,61 +583,43 @@ function writeNumberColumns(db: Db, listId: number, rows: StoredRow[]): void {
   ).run(listId, rows[0]!.row, rows[rows.length - 1]!.row);
 }
 
-type NumberRow = { e164: number; row: number; duplicate_of: number; issues: number };
+/** Numbers per chunk of the numbers phase (read from memory: only the rows that change are written). */
+export const NUMBERS_CHUNK = 20_000;
 
 /**
- * Every number in number order: its holder (holderOf: the first row, in file order, that is
- * otherwise valid, else the first row) wins, the others repeat it. A number's rows are settled
- * together, so a chunk ends before a number whose rows it has not all read.
+ * Every number in number order (the scan in memory): its holder (holderOf: the first row, in file
+ * order, that is otherwise valid, else the first row) wins, the others repeat it. A number's rows
+ * are settled together, so a chunk ends after the last row of a number.
  */
 function numbersChunk(db: Db, job: BulkJob, now: string): BulkJob {
+  const scan = scanOf(job);
+  if (!scan?.order) return restageFromStart(job);
+  const { order, e164, row, issues, dup } = scan;
   const list = getList(db, job.listId) as StoredList;
-  const limit = ROWS_PER_READ * 4;
-  const select = `SELECT n.e164, n.row, c.duplicate_of, c.issues FROM contact_numbers n
-     JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row`;
-  let rows = prepared<[number, number, number, number], NumberRow>(
-    db,
-    `${select} WHERE n.list_id = ? AND (n.e164, n.row) > (?, ?) ORDER BY n.e164, n.row LIMIT ?`,
-  ).all(job.listId, job.e164, job.cursor, limit);
-  const complete = rows.length < limit;
-  if (!complete) {
-    const lastNumber = rows[rows.length - 1]!.e164;
-    const whole = rows.filter((r) => r.e164 !== lastNumber);
-    // One number fills the whole chunk: read all of its rows at once.
-    rows =
-      whole.length > 0
-        ? whole
-        : prepared<[number, number], NumberRow>(
-            db,
-            `${select} WHERE n.list_id = ? AND n.e164 = ? ORDER BY n.row`,
-          ).all(job.listId, lastNumber);
-  }
   const changes = new RowChanges(db);
-  for (let i = 0; i < rows.length;) {
-    let j = i;
-    while (j < rows.length && rows[j]!.e164 === rows[i]!.e164) j++;
-    const group = rows.slice(i, j);
-    const winner = holderOf(group);
-    for (const r of group) {
-      const duplicateOf = r.row === winner ? 0 : winner;
-      if (duplicateOf !== r.duplicate_of) {
-        const stored = getRow(db, job.listId, r.row) as StoredRow;
+  let i = job.cursor;
+  const stop = Math.min(scan.n, i + NUMBERS_CHUNK);
+  while (i < scan.n && i < stop) {
+    let j = i + 1;
+    while (j < scan.n && e164[order[j]!] === e164[order[i]!]) j++;
+    const group: Array<{ row: number; issues: number }> = [];
+    for (let k = i; k < j; k++) group.push({ row: row[order[k]!]!, issues: issues[order[k]!]! });
+    const winner = j - i === 1 ? group[0]!.row : holderOf(group);
+    for (let k = i; k < j; k++) {
+      const at = order[k]!;
+      const duplicateOf = row[at] === winner ? 0 : winner;
+      if (duplicateOf !== dup[at]) {
+        const stored = getRow(db, job.listId, row[at]!) as StoredRow;
         changes.set(stored, withDuplicateOf(stored, duplicateOf));
       }
     }
     i = j;
   }
-  const saved = commitChunk(db, list, changes, now);
-  const last = rows[rows.length - 1];
-  const next = {
-    ...job,
-    e164: last ? last.e164 : job.e164,
-    winner: 0,
-    cursor: last ? last.row : job.cursor,
-    done: job.done + rows.length,
-    saved: job.saved + saved,
-  };
-  return complete ? finishApply(db, next, now) : next;
+  const saved = commitChunk(db, list, changes, now, snapshotOf(job));
+  const next = { ...job, cursor: i, done: i, saved: job.saved + saved };
+  if (i < scan.n) return next;
+  scans.delete(job.listId);
+  return finishApply(db, next, now);
 }
 
 /** The change is complete: apply-all sets the list's default country; the slot is a plain undo. */
@@ -637,7 +643,28 @@ function finishApply(db: Db, job: BulkJob, now: string): BulkJob {
 export const SWAP_CHUNK = 1000;
 /** The row columns a swap exchanges (not the keys, nor `pos`, which never changes). */
 const SWAP_COLUMNS = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row' && c !== 'pos');
-const DIFFERS = SWAP_COLUMNS.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ');
+
+/** A job's snapshot: its table, the columns it keeps, and those a swap exchanges. */
+interface SnapshotTable {
+  table: 'contact_undo_rows' | 'contact_undo_numbers';
+  keeps: readonly (keyof StoredRow)[];
+  swaps: readonly (keyof StoredRow)[];
+  /** The connection's TEMP table of a swap's rows as the list had them. */
+  temp: string;
+}
+const WHOLE_ROWS: SnapshotTable = {
+  table: 'contact_undo_rows',
+  keeps: ROW_COLUMNS,
+  swaps: SWAP_COLUMNS,
+  temp: 'swap_rows',
+};
+const NUMBERS_ONLY: SnapshotTable = {
+  table: 'contact_undo_numbers',
+  keeps: ['list_id', 'row', ...NUMBER_COLUMNS],
+  swaps: NUMBER_COLUMNS,
+  temp: 'swap_numbers',
+};
+const snapshotOf = (job: BulkJob): SnapshotTable => (job.snapshot === 'numbers' ? NUMBERS_ONLY : WHOLE_ROWS);
 
 /**
  * Swaps the snapshot rows in (list, row > from, row <= to) with the rows they were taken from, in
@@ -646,35 +673,40 @@ const DIFFERS = SWAP_COLUMNS.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ');
  * numbers that moved unless the job renumbers.
  */
 function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: string): void {
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS swap_rows AS SELECT * FROM main.contacts WHERE 0`);
-  prepared(db, `DELETE FROM temp.swap_rows`).run();
+  const { table, swaps, temp } = snapshotOf(job);
+  const differ = swaps.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ');
+  db.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS ${temp} AS SELECT list_id, row, ${swaps.join(', ')} FROM main.contacts WHERE 0`,
+  );
+  prepared(db, `DELETE FROM temp.${temp}`).run();
   const moved = prepared<[number, number, number]>(
     db,
-    `INSERT INTO temp.swap_rows SELECT c.* FROM contact_undo_rows u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row
-     WHERE u.list_id = ? AND u.row > ? AND u.row <= ? AND (${DIFFERS})`,
+    `INSERT INTO temp.${temp} SELECT c.list_id, c.row, ${swaps.map((c) => `c.${c}`).join(', ')}
+     FROM ${table} u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row
+     WHERE u.list_id = ? AND u.row > ? AND u.row <= ? AND (${differ})`,
   ).run(...range).changes;
   if (moved === 0) return;
   // Only the columns that differ somewhere in the range are written: SQLite maintains the indexes
   // of the columns an UPDATE sets, so an exclusion's undo touches one index, not fourteen.
   const differs = prepared<[], Record<string, number>>(
     db,
-    `SELECT ${SWAP_COLUMNS.map((col) => `max(c.${col} IS NOT u.${col}) AS ${col}`).join(', ')}
-     FROM temp.swap_rows c JOIN contact_undo_rows u ON u.list_id = c.list_id AND u.row = c.row`,
+    `SELECT ${swaps.map((col) => `max(c.${col} IS NOT u.${col}) AS ${col}`).join(', ')}
+     FROM temp.${temp} c JOIN ${table} u ON u.list_id = c.list_id AND u.row = c.row`,
   ).get()!;
-  const columns = SWAP_COLUMNS.filter((col) => differs[col] === 1);
+  const columns = swaps.filter((col) => differs[col] === 1);
   prepared<[number, number, number]>(
     db,
     `UPDATE contacts AS c SET ${columns.map((col) => `${col} = u.${col}`).join(', ')}
-     FROM contact_undo_rows AS u
-     WHERE c.list_id = ? AND u.list_id = c.list_id AND u.row = c.row AND u.row > ? AND u.row <= ? AND (${DIFFERS})`,
+     FROM ${table} AS u
+     WHERE c.list_id = ? AND u.list_id = c.list_id AND u.row = c.row AND u.row > ? AND u.row <= ? AND (${differ})`,
   ).run(...range);
   prepared<[number]>(
     db,
-    `UPDATE contact_undo_rows AS u SET ${columns.map((col) => `${col} = c.${col}`).join(', ')}
-     FROM temp.swap_rows AS c WHERE u.list_id = ? AND c.list_id = u.list_id AND c.row = u.row`,
+    `UPDATE ${table} AS u SET ${columns.map((col) => `${col} = c.${col}`).join(', ')}
+     FROM temp.${temp} AS c WHERE u.list_id = ? AND c.list_id = u.list_id AND u.row = c.row`,
   ).run(job.listId);
   if (!job.renumber) {
-    const changedNumbers = `FROM temp.swap_rows s JOIN contacts c ON c.list_id = s.list_id AND c.row = s.row WHERE s.e164 IS NOT c.e164`;
+    const changedNumbers = `FROM temp.${temp} s JOIN contacts c ON c.list_id = s.list_id AND c.row = s.row WHERE s.e164 IS NOT c.e164`;
     prepared(
       db,
       `DELETE FROM contact_numbers WHERE (list_id, e164, row) IN (SELECT s.list_id, s.e164, s.row ${changedNumbers} AND s.e164 IS NOT NULL)`,
@@ -689,8 +721,10 @@ function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: s
   type Flags = Pick<StoredRow, 'bucket' | 'excluded' | 'issues' | 'edited'>;
   for (const r of prepared<[], Flags & { nb: number; ne: number; ni: number; nd: number }>(
     db,
-    `SELECT s.bucket, s.excluded, s.issues, s.edited, c.bucket AS nb, c.excluded AS ne, c.issues AS ni, c.edited AS nd
-     FROM temp.swap_rows s JOIN contacts c ON c.list_id = s.list_id AND c.row = s.row`,
+    // A snapshot of the number columns alone has the list's exclusion and edit mark.
+    `SELECT s.bucket, ${swaps.includes('excluded') ? 's' : 'c'}.excluded, s.issues, ${swaps.includes('edited') ? 's' : 'c'}.edited,
+       c.bucket AS nb, c.excluded AS ne, c.issues AS ni, c.edited AS nd
+     FROM temp.${temp} s JOIN contacts c ON c.list_id = s.list_id AND c.row = s.row`,
   ).all()) {
     addRow(counts, r, -1);
     addRow(counts, { bucket: r.nb, excluded: r.ne, issues: r.ni, edited: r.nd }, 1);
@@ -705,14 +739,15 @@ function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: s
  */
 function swapChunk(db: Db, job: BulkJob, now: string): BulkJob {
   const upper = job.mode === 'unswap' ? job.until : Number.MAX_SAFE_INTEGER;
-  const end = nthRowAfter(db, 'contact_undo_rows', job.listId, job.cursor, SWAP_CHUNK, upper);
+  const { table } = snapshotOf(job);
+  const end = nthRowAfter(db, table, job.listId, job.cursor, SWAP_CHUNK, upper);
   const chunk: [number, number, number] = [job.listId, job.cursor, end ?? upper];
   const rows =
     end !== null
       ? SWAP_CHUNK
       : prepared<[number, number, number], { n: number }>(
           db,
-          `SELECT count(*) AS n FROM contact_undo_rows WHERE list_id = ? AND row > ? AND row <= ?`,
+          `SELECT count(*) AS n FROM ${table} WHERE list_id = ? AND row > ? AND row <= ?`,
         ).get(...chunk)!.n;
   swapRange(db, job, chunk, now);
   const next = { ...job, cursor: end ?? upper, done: job.done + rows };
@@ -742,31 +777,59 @@ function finishUnswap(db: Db, job: BulkJob, now: string): BulkJob {
 
 /** Entries deleted per renumber-clear chunk (sequential work: large chunks stay short). */
 const RENUMBER_CHUNK = 20_000;
-/** Rows read per renumber-sort chunk (wide rows, read from the file: about 30 ms on a slow machine). */
-export const SORT_CHUNK = 5000;
+/** Rows read per renumber-scan chunk (four narrow columns of wide rows: ~20 ms on the bench's machine). */
+export const SCAN_CHUNK = 20_000;
 /** Entries appended per renumber-fill chunk. */
 export const FILL_CHUNK = 20_000;
 
 /**
- * The connection's staging table of the renumber phases (TEMP: never written to the WAL, gone
- * with the connection). Inserting a row range's numbers into contact_numbers directly put them at
- * random places in its b-tree: each commit rewrote thousands of pages (a chunk of 20,000 rows took
- * up to 250 ms, 1M rows 7-8 s). Sorted here first, they are appended in number order: 1M rows in
- * about 4.5 s, and no chunk over ~60 ms. Answers false when the table had to be made (after a
- * restart of the worker: whatever a job had staged is gone).
+ * A list's numbers as the renumber-scan phase read them, in row order (one per list, in the
+ * database worker's memory; ~17 bytes a number). Inserting a row range's numbers into
+ * contact_numbers directly put them at random places in its b-tree (1M rows 7-8 s); staging them
+ * in a TEMP table to sort them took ~3.5 s for 1M rows, most of it the temp b-tree's inserts.
+ * Here the numbers are sorted in memory (numberOrder, ~0.3 s) and appended in number order, and
+ * the numbers phase decides duplicates from the same arrays. Gone with the worker: a phase that
+ * finds no scan (or one that is not its job's) clears and scans again.
  */
-function stagingReady(db: Db): boolean {
-  const exists = prepared<[], { n: number }>(
-    db,
-    `SELECT count(*) AS n FROM sqlite_temp_master WHERE type = 'table' AND name = 'renumber_staging'`,
-  ).get()!.n;
-  if (exists) return true;
-  // Its pages stay in memory (a 1M-row list stages ~20 MB) rather than spilling to a temp file.
-  db.pragma('temp.cache_size = -32768');
-  db.exec(`CREATE TEMP TABLE renumber_staging (
-    list_id INTEGER NOT NULL, e164 INTEGER NOT NULL, row INTEGER NOT NULL,
-    PRIMARY KEY (list_id, e164, row)) WITHOUT ROWID`);
-  return false;
+interface NumberScan {
+  e164: Float64Array;
+  row: Int32Array;
+  issues: Uint8Array;
+  dup: Int32Array;
+  n: number;
+  /** The last row read (the scan phase's cursor). */
+  lastRow: number;
+  /** Indexes by number, then row: set when the scan is complete. */
+  order: Uint32Array | null;
+}
+const scans = new Map<number, NumberScan>();
+const scanOf = (job: BulkJob): NumberScan | undefined => scans.get(job.listId);
+
+function newScan(capacity: number): NumberScan {
+  const size = Math.max(1024, capacity);
+  return {
+    e164: new Float64Array(size),
+    row: new Int32Array(size),
+    issues: new Uint8Array(size),
+    dup: new Int32Array(size),
+    n: 0,
+    lastRow: 0,
+    order: null,
+  };
+}
+
+/** Room for `more` numbers (the list's row count is only an estimate of them). */
+function grow(scan: NumberScan, more: number): void {
+  if (scan.n + more <= scan.e164.length) return;
+  const size = Math.max(scan.n + more, scan.e164.length * 2);
+  const copy = <T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T => {
+    to.set(from.subarray(0, scan.n));
+    return to;
+  };
+  scan.e164 = copy(scan.e164, new Float64Array(size));
+  scan.row = copy(scan.row, new Int32Array(size));
+  scan.issues = copy(scan.issues, new Uint8Array(size));
+  scan.dup = copy(scan.dup, new Int32Array(size));
 }
 
 /** Goes to `after`, through the renumber phases when the job writes rows without contact_numbers. */
@@ -779,22 +842,20 @@ function renumberThen(db: Db, job: BulkJob, after: NonNullable<BulkJob['after']>
 }
 
 function afterRenumber(db: Db, job: BulkJob, after: NonNullable<BulkJob['after']>, now: string): BulkJob {
+  if (after !== 'numbers') scans.delete(job.listId);
   if (after === 'done') return finishUnswap(db, job, now);
   if (after === 'drop') return { ...job, phase: 'drop', cursor: 0, done: 0 };
-  // Rows with a valid number, about (counting contact_numbers would read a million entries).
-  const c = listCounts(JSON.parse((getList(db, job.listId) as StoredList).counts) as StoredCounts);
-  return { ...job, phase: 'numbers', cursor: 0, e164: 0, winner: 0, done: 0, total: c.valid + c.duplicates };
+  return { ...job, phase: 'numbers', cursor: 0, e164: 0, winner: 0, done: 0, total: scanOf(job)?.n ?? 0 };
 }
 
 function renumberClearChunk(db: Db, job: BulkJob): BulkJob {
   const deleted = deleteFirst(db, 'contact_numbers', job.listId, RENUMBER_CHUNK);
   if (deleted >= RENUMBER_CHUNK) return job;
-  stagingReady(db);
-  prepared(db, `DELETE FROM temp.renumber_staging WHERE list_id = ?`).run(job.listId);
-  return { ...job, phase: 'renumber-sort', cursor: 0, e164: 0, done: 0 };
+  scans.set(job.listId, newScan(job.total));
+  return { ...job, phase: 'renumber-scan', cursor: 0, e164: 0, done: 0 };
 }
 
-/** The list's numbers staged again from the start (the staging was lost with the connection). */
+/** The list's numbers cleared and read again from the start (the scan was lost with the worker). */
 const restageFromStart = (job: BulkJob): BulkJob => ({
   ...job,
   phase: 'renumber-clear',
@@ -803,43 +864,51 @@ const restageFromStart = (job: BulkJob): BulkJob => ({
   done: 0,
 });
 
-function renumberSortChunk(db: Db, job: BulkJob): BulkJob {
-  if (!stagingReady(db) && job.cursor > 0) return restageFromStart(job);
-  const upper = nthRowAfter(db, 'contacts', job.listId, job.cursor, SORT_CHUNK) ?? Number.MAX_SAFE_INTEGER;
-  prepared<[number, number, number]>(
+type ScannedRow = [row: number, e164: number | null, issues: number, duplicateOf: number];
+
+function renumberScanChunk(db: Db, job: BulkJob): BulkJob {
+  const scan = scanOf(job);
+  if (!scan || scan.order || scan.lastRow !== job.cursor) return restageFromStart(job);
+  const rows = prepared<[number, number, number], ScannedRow>(
     db,
-    `INSERT INTO temp.renumber_staging (list_id, e164, row)
-     SELECT list_id, e164, row FROM contacts WHERE list_id = ? AND row > ? AND row <= ? AND e164 IS NOT NULL`,
-  ).run(job.listId, job.cursor, upper);
-  // Progress: the sort is the first half of the renumbering, the fill the second.
-  const done = Math.min(Math.floor(job.total / 2), job.done + SORT_CHUNK / 2);
-  if (upper !== Number.MAX_SAFE_INTEGER) return { ...job, cursor: upper, done };
-  return { ...job, phase: 'renumber-fill', cursor: 0, e164: 0, done: Math.floor(job.total / 2) };
+    `SELECT row, e164, issues, duplicate_of FROM contacts WHERE list_id = ? AND row > ? ORDER BY row LIMIT ?`,
+  )
+    .raw()
+    .all(job.listId, job.cursor, SCAN_CHUNK);
+  grow(scan, rows.length);
+  for (const [row, e164, issues, duplicateOf] of rows) {
+    if (e164 === null) continue;
+    scan.e164[scan.n] = e164;
+    scan.row[scan.n] = row;
+    scan.issues[scan.n] = issues;
+    scan.dup[scan.n] = duplicateOf;
+    scan.n++;
+  }
+  scan.lastRow = rows.at(-1)?.[0] ?? scan.lastRow;
+  // Progress: the scan is the first half of the renumbering, the fill the second.
+  const half = Math.floor(job.total / 2);
+  if (rows.length === SCAN_CHUNK)
+    return { ...job, cursor: scan.lastRow, done: Math.min(half, job.done + SCAN_CHUNK / 2) };
+  scan.order = numberOrder(scan.e164, scan.n);
+  return { ...job, phase: 'renumber-fill', cursor: 0, e164: 0, done: half };
 }
 
 function renumberFillChunk(db: Db, job: BulkJob, now: string): BulkJob {
-  // A fill that started has entries in contact_numbers: clear them and stage again.
-  if (!stagingReady(db)) return restageFromStart(job);
-  const last = prepared<[number, number, number], { e164: number; row: number }>(
-    db,
-    `SELECT e164, row FROM temp.renumber_staging WHERE list_id = ? AND (e164, row) > (?, ?)
-     ORDER BY e164, row LIMIT 1 OFFSET ${FILL_CHUNK - 1}`,
-  ).get(job.listId, job.e164, job.cursor);
-  const [toE164, toRow] = last ? [last.e164, last.row] : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
-  prepared<[number, number, number, number, number]>(
-    db,
-    `INSERT INTO contact_numbers (list_id, e164, row)
-     SELECT list_id, e164, row FROM temp.renumber_staging
-     WHERE list_id = ? AND (e164, row) > (?, ?) AND (e164, row) <= (?, ?) ORDER BY e164, row`,
-  ).run(job.listId, job.e164, job.cursor, toE164, toRow);
-  if (last)
-    return { ...job, e164: toE164, cursor: toRow, done: Math.min(job.total, job.done + FILL_CHUNK / 2) };
-  prepared(db, `DELETE FROM temp.renumber_staging WHERE list_id = ?`).run(job.listId);
+  const scan = scanOf(job);
+  if (!scan?.order) return restageFromStart(job);
+  const { order, e164, row } = scan;
+  const end = Math.min(scan.n, job.cursor + FILL_CHUNK);
+  const values: number[] = [];
+  for (let i = job.cursor; i < end; i++) values.push(job.listId, e164[order[i]!]!, row[order[i]!]!);
+  insertMany(db, `INSERT INTO contact_numbers (list_id, e164, row)`, 3, values);
+  const half = Math.floor(job.total / 2);
+  if (end < scan.n)
+    return { ...job, cursor: end, done: half + Math.floor(((job.total - half) * end) / scan.n) };
   return afterRenumber(db, { ...job, cursor: 0, e164: 0, done: job.total }, job.after ?? 'drop', now);
 }
 
 function dropChunk(db: Db, job: BulkJob, now: string): BulkJob {
-  if (deleteSnapshotRows(db, job.listId) === ROWS_PER_DELETE) return job;
+  if (deleteSnapshotRows(db, job.listId) >= ROWS_PER_DELETE) return job;
   prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(job.listId);
   const list = getList(db, job.listId) as StoredList;
   moveCounts(db, job.listId, JSON.parse(list.counts) as StoredCounts, now);

@@ -1,0 +1,23 @@
+import type { Db } from '../define.ts';
+import { prepared } from '../define.ts';
+
+/** Rows per statement of insertMany. */
+const ROWS_PER_STATEMENT = 100;
+
+/**
+ * Runs `head VALUES (…), (…)` for rows of `width` values laid end to end in `values`, many rows to
+ * a statement: one statement per row costs more than the row (a TEMP table's row: ~3 µs a row one
+ * at a time, ~1.6 µs a hundred at a time on the bulk bench's machine).
+ */
+export function insertMany(db: Db, head: string, width: number, values: readonly unknown[]): void {
+  const tuple = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  const statement = (rows: number) =>
+    prepared(db, `${head} VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`);
+  const whole = ROWS_PER_STATEMENT * width;
+  let at = 0;
+  if (values.length >= whole) {
+    const many = statement(ROWS_PER_STATEMENT);
+    for (; values.length - at >= whole; at += whole) many.run(values.slice(at, at + whole));
+  }
+  if (at < values.length) statement((values.length - at) / width).run(values.slice(at));
+}
