@@ -76,9 +76,7 @@ export const detectNameColumn = (header: readonly string[]): number => findByNam
 export function duplicateColumns(header: readonly string[]): Array<{ name: string; positions: number[] }> {
   const positions = new Map<string, number[]>();
   header.forEach((h, i) => positions.set(h, [...(positions.get(h) ?? []), i + 1]));
-  return [...positions]
-    .filter(([, at]) => at.length > 1)
-    .map(([name, at]) => ({ name, positions: at }));
+  return [...positions].filter(([, at]) => at.length > 1).map(([name, at]) => ({ name, positions: at }));
 }
 
 /** How to name column `index` unambiguously: its header, or "#N" (its position) when that repeats. */
@@ -119,7 +117,10 @@ export function resolveColumn(header: readonly string[], wanted: string, option:
       `${option} "${wanted}" names ${matches.length} columns (${positionList(at)}); pick one by its position, e.g. "#${at[at.length - 1]}"`,
     );
   }
-  throw new ContactsError('unknown_column', `${option} "${wanted}" is not a column of the file (columns: ${list})`);
+  throw new ContactsError(
+    'unknown_column',
+    `${option} "${wanted}" is not a column of the file (columns: ${list})`,
+  );
 }
 
 /**

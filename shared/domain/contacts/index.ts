@@ -52,7 +52,13 @@ export { createBlockLane, laneFailure } from './blockLane.ts';
 export type { LaneRequest } from './blockLane.ts';
 export { createNumberTable } from './numberTable.ts';
 export type { NumberTable } from './numberTable.ts';
-export { createMerger, rejectsHeader, uploadColumnNames, uploadHeader, UPLOAD_PHONE_HEADER } from './merger.ts';
+export {
+  createMerger,
+  rejectsHeader,
+  uploadColumnNames,
+  uploadHeader,
+  UPLOAD_PHONE_HEADER,
+} from './merger.ts';
 export type { MergeCounts, MergedBlock, Merger, MergerOptions } from './merger.ts';
 export { resolveSetup, sniff } from './sniff.ts';
 export type { Sniffed } from './sniff.ts';
@@ -63,5 +69,6 @@ export type { ChunkSource, CleanSink, Executor, Progress, RunOptions, RunResult 
 export { createLocalExecutor } from './localExecutor.ts';
 export { cleanInMemory } from './cleanInMemory.ts';
 export type { InMemoryOptions, InMemoryResult } from './cleanInMemory.ts';
-export { createRowRevalidator } from './revalidateRow.ts';
+export { createPhoneRecheck, createRowRevalidator } from './revalidateRow.ts';
+export type { PhoneRecheck } from './revalidateRow.ts';
 export type { RowOutcome } from './revalidateRow.ts';

@@ -38,7 +38,9 @@ export const cleanReportSchema = z
     variables: z.array(z.object({ variable: z.string(), column: z.string(), optional: z.boolean() })),
     upload_columns: z.array(z.string()),
     /** Header names the file repeats, with their 1-based positions (pick one with "#N"). */
-    duplicate_columns: z.array(z.object({ name: z.string(), positions: z.array(z.number().int().positive()) })),
+    duplicate_columns: z.array(
+      z.object({ name: z.string(), positions: z.array(z.number().int().positive()) }),
+    ),
     phone_validation: z.object({ fast_path: count, library: count }),
     split: z.object({
       workers: z.number().int().positive(),

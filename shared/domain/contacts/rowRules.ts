@@ -25,6 +25,8 @@ export interface RowRules {
   /** True for a record with no content (blank line, or only delimiters and spaces). */
   isBlank(cells: readonly string[]): boolean;
   check(cells: readonly string[]): RowCheck;
+  /** The phone cell's own flag (one of the phone issues, or 0) and its E.164 when valid. */
+  phoneCheck(raw: string | undefined): { flag: number; e164: string | null };
   /** Upload record: E.164 first, then the upload columns as imported (trimmed; names cleaned). */
   uploadLine(e164: string, cells: readonly string[]): string;
   /** The same record written as UTF-8 into a byte writer (the bulk path). */
@@ -68,6 +70,7 @@ export function createRowRules(
       for (const cell of cells) if (cell.trim() !== '') return false;
       return true;
     },
+    phoneCheck: phoneFlags,
     check(cells) {
       let flags = cells.length === width ? 0 : ISSUE.row_ragged;
       const { flag, e164 } = phoneFlags(cells[phoneIndex]);

@@ -5,6 +5,7 @@
 import {
   BUCKET,
   bucketOf,
+  createPhoneRecheck,
   createRowRevalidator,
   ISSUE,
   REASON_SEPARATOR,
@@ -25,6 +26,7 @@ import {
   bulkBusy,
   e164Digits,
   emptyCounts,
+  flagsOf,
   holderOf,
   issueBits,
   ownReasons,
@@ -208,24 +210,30 @@ const touch = (db: Db, listId: number, counts: StoredCounts, now: string): void 
 
 // ---- revalidation ----
 
-const revalidators = new Map<string, ReturnType<typeof createRowRevalidator>>();
-
-/** The engine's row revalidator for a setup (compiling the phone fast path is worth caching). */
-const revalidatorsBySetup = new WeakMap<EngineSetup, ReturnType<typeof createRowRevalidator>>();
-function revalidatorFor(setup: EngineSetup): ReturnType<typeof createRowRevalidator> {
-  // A bulk change passes the same setup object for every row: skip the key's JSON then.
-  const known = revalidatorsBySetup.get(setup);
-  if (known) return known;
-  const key = JSON.stringify(setup);
-  let revalidate = revalidators.get(key);
-  if (!revalidate) {
-    if (revalidators.size >= 8) revalidators.delete(revalidators.keys().next().value as string);
-    revalidate = createRowRevalidator(setup);
-    revalidators.set(key, revalidate);
-  }
-  revalidatorsBySetup.set(setup, revalidate);
-  return revalidate;
+/**
+ * One `make(setup)` per setup, of the last eight: compiling the phone fast path is worth caching.
+ * A bulk change passes the same setup object for every row (the key's JSON is skipped then), or an
+ * equal one per chunk.
+ */
+function perSetup<T>(make: (setup: EngineSetup) => T): (setup: EngineSetup) => T {
+  const byKey = new Map<string, T>();
+  const byObject = new WeakMap<EngineSetup, T>();
+  return (setup) => {
+    const known = byObject.get(setup);
+    if (known) return known;
+    const key = JSON.stringify(setup);
+    let made = byKey.get(key);
+    if (!made) {
+      if (byKey.size >= 8) byKey.delete(byKey.keys().next().value as string);
+      made = make(setup);
+      byKey.set(key, made);
+    }
+    byObject.set(setup, made);
+    return made;
+  };
 }
+const revalidatorFor = perSetup(createRowRevalidator);
+const phoneRecheckFor = perSetup(createPhoneRecheck);
 
 function setupWithCountry(setup: EngineSetup, country: string | null): EngineSetup {
   if (country === null) return setup;
@@ -279,6 +287,26 @@ export function revalidated(
     issues: issueBits(flags, outcome.duplicateOf),
     reasons,
     duplicate_of: outcome.duplicateOf,
+  };
+}
+
+/**
+ * The row with its phone alone read again for `setup`'s country (createPhoneRecheck: the other
+ * cells' issues stay as stored), duplicates left to a later pass; null when the whole row must be
+ * checked (revalidated).
+ */
+export function phoneRechecked(
+  before: Pick<StoredRow, 'phone_raw' | 'issues' | 'reasons'>,
+  setup: EngineSetup,
+): Pick<StoredRow, 'e164' | 'bucket' | 'issues' | 'reasons' | 'duplicate_of'> | null {
+  const r = phoneRecheckFor(setup)(before.phone_raw, flagsOf(before.issues), ownReasons(before.reasons));
+  if (!r) return null;
+  return {
+    e164: e164Digits(r.e164),
+    bucket: BUCKET[bucketOf(r.flags, 0)],
+    issues: issueBits(r.flags, 0),
+    reasons: r.reasons,
+    duplicate_of: 0,
   };
 }
 

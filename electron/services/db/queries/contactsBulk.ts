@@ -28,6 +28,7 @@ import {
   getList,
   getRow,
   hasCountryCode,
+  phoneRechecked,
   readyList,
   recomputeNumber,
   revalidated,
@@ -487,75 +488,99 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
   if (action.kind === 'exclude-landline') return exclusionChunk(db, job, EXCLUDE_LANDLINE, now);
   if (action.kind === 'include-all') return exclusionChunk(db, job, INCLUDE, now);
   const list = getList(db, job.listId) as StoredList;
-  const changes = new RowChanges(db, !job.renumber);
-  let rows: StoredRow[];
+  if (action.scope === 'all') return applyAllChunk(db, job, list, action.country, now);
+  // A number read with the new country wins or repeats like an edit: its number is recomputed.
+  const changes = new RowChanges(db);
+  const target = targetSetup(list, action.country);
+  const rows = nextRows(db, job.listId, job.cursor, PHONE_INVALID);
+  const numbers = new Set<number>();
   let affected = 0;
-  let snapshotted: number | null = null;
-  let limit = ROWS_PER_READ;
-  if (action.scope === 'invalid') {
-    // A number read with the new country wins or repeats like an edit: its number is recomputed.
-    const target = targetSetup(list, action.country);
-    rows = nextRows(db, job.listId, job.cursor, PHONE_INVALID);
-    const numbers = new Set<number>();
-    for (const before of rows) {
-      if (hasCountryCode(before.phone_raw)) continue;
-      const checked = revalidated(db, before, null, target, true);
-      if (checked.e164 === null) continue;
-      changes.set(before, { ...checked, country: action.country });
-      numbers.add(checked.e164);
-      affected++;
-    }
-    for (const digits of numbers) recomputeNumber(db, job.listId, digits, changes);
-  } else {
-    // Every row without its own country, checked without duplicates: the numbers phase decides them.
-    // Only the number columns move (the cells and the raw phone are the row's own): the chunk's
-    // rows go to the snapshot in one statement before they change (cheaper than one insert per
-    // row), are written in one statement, and contact_numbers is rebuilt after the pass.
-    const target = targetSetup(list, action.country);
-    const snapshot = snapshotOf(job);
-    limit = NUMBER_CHUNK;
-    rows = nextRows(db, job.listId, job.cursor, null, limit);
-    const lastRow = rows[rows.length - 1]?.row;
-    if (lastRow !== undefined) {
-      snapshotted = prepared<[number, number, number]>(
-        db,
-        `INSERT OR IGNORE INTO ${snapshot.table} SELECT ${snapshot.keeps.join(', ')} FROM contacts
-         WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
-      ).run(job.listId, job.cursor, lastRow).changes;
-    }
-    const bulk: StoredRow[] = [];
-    for (const before of rows) {
-      if (hasCountryCode(before.phone_raw)) continue;
-      const checked = revalidated(db, before, null, target, false);
-      if (checked.e164 !== before.e164 || checked.issues !== flagsOf(before.issues)) affected++;
-      if (
-        checked.e164 === before.e164 &&
-        checked.issues === before.issues &&
-        checked.reasons === before.reasons
-      )
-        continue;
-      const after: StoredRow = { ...before };
-      for (const c of NUMBER_COLUMNS) Object.assign(after, { [c]: checked[c] });
-      changes.record(before, after);
-      bulk.push(after);
-    }
-    writeNumberColumns(db, job.listId, bulk);
+  for (const before of rows) {
+    if (hasCountryCode(before.phone_raw)) continue;
+    const checked = revalidated(db, before, null, target, true);
+    if (checked.e164 === null) continue;
+    changes.set(before, { ...checked, country: action.country });
+    numbers.add(checked.e164);
+    affected++;
   }
-  const saved =
-    commitChunk(db, list, changes, now, snapshotOf(job), snapshotted !== null) + (snapshotted ?? 0);
+  for (const digits of numbers) recomputeNumber(db, job.listId, digits, changes);
+  const saved = commitChunk(db, list, changes, now, snapshotOf(job));
   const next = {
     ...job,
     saved: job.saved + saved,
-    cursor: rows.length > 0 ? (rows[rows.length - 1] as StoredRow).row : job.cursor,
+    cursor: rows.at(-1)?.row ?? job.cursor,
     done: job.done + rows.length,
     affected: job.affected + affected,
   };
-  if (rows.length === limit) return next;
-  if (action.kind === 'apply-country' && action.scope === 'all') {
-    // Rows with a valid number, about (counting contact_numbers would read a million entries).
-    return renumberThen(db, { ...next, label: 'Finding duplicates' }, 'numbers', now);
+  return rows.length === ROWS_PER_READ ? next : finishApply(db, next, now);
+}
+
+/** What apply-to-all reads of a row: all but its cells and tail (only the phone is read again). */
+type NumberState = Omit<StoredRow, 'cells' | 'tail'>;
+const NUMBER_STATE = ROW_COLUMNS.filter((c) => c !== 'cells' && c !== 'tail');
+
+/**
+ * Apply to all: every row without its own country, its phone read again without duplicates (the
+ * numbers phase decides them; a row whose phone text alone decides its issue is checked whole).
+ * Only the number columns move (the cells and the raw phone are the row's own): the chunk's rows
+ * go to the snapshot in one statement before they change (cheaper than one insert per row), are
+ * written in one statement, and contact_numbers is rebuilt after the pass.
+ */
+function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, now: string): BulkJob {
+  const target = targetSetup(list, country);
+  const snapshot = snapshotOf(job);
+  const rows = prepared<[number, number, number], NumberState>(
+    db,
+    `SELECT ${NUMBER_STATE.join(', ')} FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
+  ).all(job.listId, job.cursor, NUMBER_CHUNK);
+  const lastRow = rows.at(-1)?.row;
+  const saved =
+    lastRow === undefined
+      ? 0
+      : prepared<[number, number, number]>(
+          db,
+          `INSERT OR IGNORE INTO ${snapshot.table} SELECT ${snapshot.keeps.join(', ')} FROM contacts
+           WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
+        ).run(job.listId, job.cursor, lastRow).changes;
+  const counts = JSON.parse(list.counts) as StoredCounts;
+  const changed: NumberState[] = [];
+  let affected = 0;
+  for (const before of rows) {
+    if (hasCountryCode(before.phone_raw)) continue;
+    const checked =
+      phoneRechecked(before, target) ??
+      revalidated(db, getRow(db, job.listId, before.row) as StoredRow, null, target, false);
+    if (checked.e164 !== before.e164 || flagsOf(checked.issues) !== flagsOf(before.issues)) affected++;
+    if (
+      checked.e164 === before.e164 &&
+      checked.issues === before.issues &&
+      checked.reasons === before.reasons
+    )
+      continue;
+    const after: NumberState = {
+      ...before,
+      e164: checked.e164,
+      bucket: checked.bucket,
+      issues: checked.issues,
+      reasons: checked.reasons,
+      duplicate_of: checked.duplicate_of,
+    };
+    addRow(counts, before, -1);
+    addRow(counts, after, 1);
+    changed.push(after);
   }
-  return finishApply(db, next, now);
+  writeNumberColumns(db, job.listId, changed);
+  if (changed.length > 0) moveCounts(db, job.listId, counts, now);
+  const next = {
+    ...job,
+    saved: job.saved + saved,
+    cursor: lastRow ?? job.cursor,
+    done: job.done + rows.length,
+    affected: job.affected + affected,
+  };
+  if (rows.length === NUMBER_CHUNK) return next;
+  // Rows with a valid number, about (counting contact_numbers would read a million entries).
+  return renumberThen(db, { ...next, label: 'Finding duplicates' }, 'numbers', now);
 }
 
 /** Rows read per chunk of apply-a-country-to-all (written in one statement: larger chunks pay). */
@@ -566,7 +591,7 @@ const NUMBER_COLUMNS = ['e164', 'bucket', 'issues', 'reasons', 'duplicate_of'] a
  * Writes the number columns of `rows` in one UPDATE from a temp table (one statement per row
  * costs more than the write). contact_numbers is left to the renumber phases.
  */
-function writeNumberColumns(db: Db, listId: number, rows: StoredRow[]): void {
+function writeNumberColumns(db: Db, listId: number, rows: readonly NumberState[]): void {
   if (rows.length === 0) return;
   db.exec(
     `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, e164 INTEGER, bucket INTEGER, issues INTEGER, reasons TEXT, duplicate_of INTEGER)`,
