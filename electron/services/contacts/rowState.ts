@@ -149,20 +149,20 @@ export const emptyCounts = (): StoredCounts => ({
   edited: 0,
 });
 
-/** Adds (sign 1) or removes (sign -1) one row's contribution. */
 // Counted per row on a million-row change: the entries once, not per call.
 const ISSUE_BIT_ENTRIES = Object.entries(ISSUE_BITS) as Array<[IssueCode, number]>;
 
+/** Adds (1) or removes (-1) one row's contribution, or that of n such rows (n, -n). */
 export function addRow(
   counts: StoredCounts,
   row: Pick<StoredRow, 'bucket' | 'excluded' | 'issues' | 'edited'>,
-  sign: 1 | -1,
+  times: number,
 ): void {
   const pair = counts.byBucket[row.bucket as 0 | 1 | 2];
-  pair[row.excluded ? 1 : 0] += sign;
+  pair[row.excluded ? 1 : 0] += times;
   if (row.issues !== 0)
-    for (const [code, bit] of ISSUE_BIT_ENTRIES) if (row.issues & bit) counts.issues[code] += sign;
-  if (row.edited) counts.edited += sign;
+    for (const [code, bit] of ISSUE_BIT_ENTRIES) if (row.issues & bit) counts.issues[code] += times;
+  if (row.edited) counts.edited += times;
 }
 
 export function listCounts(counts: StoredCounts): ListCounts {

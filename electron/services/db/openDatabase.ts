@@ -9,6 +9,15 @@ import type { Migration } from './migrations/migration.ts';
 export const DATABASE_FILE_NAME = 'campaign-desk.sqlite';
 
 /**
+ * How long a statement waits for a lock before SQLITE_BUSY. Only the app's own connections share
+ * the file (the data folder is locked: dataDirLock.ts), so a wait is the checkpointer's: its
+ * TRUNCATE after a deletion holds the write lock through two fsyncs, and on a machine whose disk
+ * was busy with other work (the unit tests, 47 files at once) a write behind it once failed after
+ * 5 s. Waiting longer costs nothing when no one holds a lock.
+ */
+export const BUSY_TIMEOUT_MS = 30_000;
+
+/**
  * Opens (creating if needed) the app's SQLite file with its pragmas and brings the schema up to
  * date. WAL lets readers and the writer overlap; synchronous=NORMAL is durable across app crashes
  * (an OS crash may lose the last commits, never corrupt the file).
@@ -34,7 +43,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     if (process.platform !== 'win32') chmodSync(file, 0o600);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A 64 MB page cache (SQLite's default is 2 MB): bulk changes on a million-row list touch index
     // pages all over the file, and a sync's batch of a few thousand calls dirties more than 2 MB
     // (a spilled cache writes pages to the WAL twice).
@@ -59,7 +68,7 @@ export function openReader(file: string): Db {
   const db = new Database(file, { fileMustExist: true });
   try {
     db.pragma('query_only = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('cache_size = -32768');
     return db;
   } catch (error) {

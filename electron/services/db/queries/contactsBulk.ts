@@ -699,26 +699,34 @@ const snapshotOf = (job: BulkJob): SnapshotTable => (job.snapshot === 'numbers' 
  */
 function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: string): void {
   const { table, swaps, temp } = snapshotOf(job);
+  // A snapshot of the number columns alone: the list's exclusion and edit mark stay (counts).
+  const kept = (['excluded', 'edited'] as const).filter((c) => !swaps.includes(c));
   const differ = swaps.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ');
   db.exec(
-    `CREATE TEMP TABLE IF NOT EXISTS ${temp} AS SELECT list_id, row, ${swaps.join(', ')} FROM main.contacts WHERE 0`,
+    `CREATE TEMP TABLE IF NOT EXISTS ${temp} AS SELECT list_id, row, ${[...swaps, ...kept].join(', ')} FROM main.contacts WHERE 0`,
   );
   prepared(db, `DELETE FROM temp.${temp}`).run();
   const moved = prepared<[number, number, number]>(
     db,
-    `INSERT INTO temp.${temp} SELECT c.list_id, c.row, ${swaps.map((c) => `c.${c}`).join(', ')}
+    `INSERT INTO temp.${temp} SELECT c.list_id, c.row, ${[...swaps, ...kept].map((c) => `c.${c}`).join(', ')}
      FROM ${table} u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row
      WHERE u.list_id = ? AND u.row > ? AND u.row <= ? AND (${differ})`,
   ).run(...range).changes;
   if (moved === 0) return;
-  // Only the columns that differ somewhere in the range are written: SQLite maintains the indexes
-  // of the columns an UPDATE sets, so an exclusion's undo touches one index, not fourteen.
-  const differs = prepared<[], Record<string, number>>(
+  // Before anything moves, in one pass over the rows that differ (s: the list's, u: the
+  // snapshot's): how many rows of each kind go and come (counts), and which columns differ
+  // somewhere in the range: only those are written, because SQLite maintains the indexes of the
+  // columns an UPDATE sets (an exclusion's undo touches one index, not fourteen).
+  const from = (c: 'excluded' | 'edited') => (swaps.includes(c) ? 'u' : 's');
+  const groups = prepared<[], SwapGroup>(
     db,
-    `SELECT ${swaps.map((col) => `max(c.${col} IS NOT u.${col}) AS ${col}`).join(', ')}
-     FROM temp.${temp} c JOIN ${table} u ON u.list_id = c.list_id AND u.row = c.row`,
-  ).get()!;
-  const columns = swaps.filter((col) => differs[col] === 1);
+    `SELECT s.bucket AS ob, s.excluded AS oe, s.issues AS oi, s.edited AS od,
+       u.bucket AS nb, ${from('excluded')}.excluded AS ne, u.issues AS ni, ${from('edited')}.edited AS nd,
+       count(*) AS n, ${swaps.map((c) => `max(s.${c} IS NOT u.${c}) AS d_${c}`).join(', ')}
+     FROM temp.${temp} s JOIN ${table} u ON u.list_id = s.list_id AND u.row = s.row
+     GROUP BY ob, oe, oi, od, nb, ne, ni, nd`,
+  ).all();
+  const columns = swaps.filter((col) => groups.some((g) => g[`d_${col}`] === 1));
   prepared<[number, number, number]>(
     db,
     `UPDATE contacts AS c SET ${columns.map((col) => `${col} = u.${col}`).join(', ')}
@@ -743,19 +751,25 @@ function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: s
   }
   const list = getList(db, job.listId) as StoredList;
   const counts = JSON.parse(list.counts) as StoredCounts;
-  type Flags = Pick<StoredRow, 'bucket' | 'excluded' | 'issues' | 'edited'>;
-  for (const r of prepared<[], Flags & { nb: number; ne: number; ni: number; nd: number }>(
-    db,
-    // A snapshot of the number columns alone has the list's exclusion and edit mark.
-    `SELECT s.bucket, ${swaps.includes('excluded') ? 's' : 'c'}.excluded, s.issues, ${swaps.includes('edited') ? 's' : 'c'}.edited,
-       c.bucket AS nb, c.excluded AS ne, c.issues AS ni, c.edited AS nd
-     FROM temp.${temp} s JOIN contacts c ON c.list_id = s.list_id AND c.row = s.row`,
-  ).all()) {
-    addRow(counts, r, -1);
-    addRow(counts, { bucket: r.nb, excluded: r.ne, issues: r.ni, edited: r.nd }, 1);
+  for (const g of groups) {
+    addRow(counts, { bucket: g.ob, excluded: g.oe, issues: g.oi, edited: g.od }, -g.n);
+    addRow(counts, { bucket: g.nb, excluded: g.ne, issues: g.ni, edited: g.nd }, g.n);
   }
   moveCounts(db, job.listId, counts, now);
 }
+
+/** Rows of one kind a swap moves: the list's flags (o…) and the snapshot's (n…), `n` rows, and `d_<column>` 1 where a column differs. */
+type SwapGroup = Record<`d_${string}`, number> & {
+  ob: number;
+  oe: number;
+  oi: number;
+  od: number;
+  nb: number;
+  ne: number;
+  ni: number;
+  nd: number;
+  n: number;
+};
 
 /**
  * Swaps a chunk of snapshot rows with the rows they were taken from: the list gets the snapshot,
