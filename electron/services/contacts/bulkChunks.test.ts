@@ -267,22 +267,34 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expect(applied.list.country).toBe('US');
   });
 
-  it('the undo of a country applied to all keeps only the number columns; an undo slot of whole rows (before migration 0120) still undoes', async () => {
+  it("the undo of an exclusion or of a country applied to all keeps only the rows' state; an undo slot of whole rows (before migration 0120) still undoes", async () => {
     const { list } = await importThroughService(service, contactsCsv(3000));
     const original = await allRows(list.id);
+    const count = (table: string) => {
+      const raw = new Database(file(), { readonly: true });
+      try {
+        return raw.prepare(`SELECT count(*) FROM ${table} WHERE list_id = ?`).pluck().get(list.id) as number;
+      } finally {
+        raw.close();
+      }
+    };
+    const excluded = await service.bulk({ listId: list.id, action: 'exclude-invalid' });
+    expect(count('contact_undo_states')).toBe(excluded.affected);
+    expect(count('contact_undo_rows')).toBe(0);
+    await service.undo({ listId: list.id });
+    expect(await allRows(list.id)).toEqual(original);
+
     await applyUsToAll(list.id);
     const raw = new Database(file());
-    const count = (table: string) =>
-      raw.prepare(`SELECT count(*) FROM ${table} WHERE list_id = ?`).pluck().get(list.id) as number;
     try {
-      expect(count('contact_undo_numbers')).toBe(3000);
+      expect(count('contact_undo_states')).toBe(3000);
       expect(count('contact_undo_rows')).toBe(0);
       // The same undo as the app kept it before 0120: whole rows, no `snapshot` in the slot.
       raw.exec(`INSERT INTO contact_undo_rows
           SELECT c.list_id, c.row, c.pos, c.cells, c.phone_raw, u.e164, u.bucket, u.issues, u.reasons,
-            u.duplicate_of, c.excluded, c.edited, c.tail, c.country
-          FROM contact_undo_numbers u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row;
-        DELETE FROM contact_undo_numbers;
+            u.duplicate_of, u.excluded, c.edited, c.tail, c.country
+          FROM contact_undo_states u JOIN contacts c ON c.list_id = u.list_id AND c.row = u.row;
+        DELETE FROM contact_undo_states;
         UPDATE contact_undo SET list_state = json_remove(list_state, '$.snapshot');`);
     } finally {
       raw.close();

@@ -10,7 +10,7 @@ import { migration as m0080 } from './0080-calls-fts-batched.ts';
 import { migration as m0090 } from './0090-recordings-by-call-seq.ts';
 import { migration as m0100 } from './0100-contact-numbers-pending.ts';
 import { migration as m0110 } from './0110-contact-position-marks.ts';
-import { migration as m0120 } from './0120-contact-undo-numbers.ts';
+import { migration as m0120 } from './0120-contact-undo-states.ts';
 
 /**
  * Every migration, in order. Add a new one as `NNNN-name.ts` (next multiple of ten) with its own

@@ -376,7 +376,7 @@ function saveUndo(
   ).get(list.id);
   if (running && (JSON.parse(running.list_state) as { job?: unknown }).job) throw bulkBusy();
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(list.id);
-  prepared(db, `DELETE FROM contact_undo_numbers WHERE list_id = ?`).run(list.id);
+  prepared(db, `DELETE FROM contact_undo_states WHERE list_id = ?`).run(list.id);
   const state: ListState = { counts: list.counts, setup: list.setup, country: list.country };
   prepared(
     db,
@@ -690,7 +690,7 @@ function insertBatch(db: Db, a: InsertBatchArgs): { rows: number; lastRow: numbe
 const LIST_TABLE_KEYS = {
   contacts: ['row'],
   contact_undo_rows: ['row'],
-  contact_undo_numbers: ['row'],
+  contact_undo_states: ['row'],
   contact_numbers: ['e164', 'row'],
   contact_marks: ['pos'],
 } as const;
@@ -722,7 +722,7 @@ function clearRows(db: Db, a: { listId: number; limit: number }): number {
   for (const table of [
     'contact_numbers',
     'contact_undo_rows',
-    'contact_undo_numbers',
+    'contact_undo_states',
     'contacts',
     'contact_marks',
   ] as const) {

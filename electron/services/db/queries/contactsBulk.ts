@@ -2,7 +2,7 @@
 // call is one short transaction (a time budget of rows), so the database worker answers the grid's
 // page reads between chunks. The rule that keeps every chunk boundary consistent: before a row is
 // first changed, its state goes to the undo's snapshot (in the same transaction; contact_undo_rows,
-// or contact_undo_numbers for a change of the number columns alone), and the list's
+// or contact_undo_states for a change of the number columns alone), and the list's
 // counts move by the changed rows' deltas. So Cancel is always possible by swapping the snapshot
 // back, and an undo is the same swap. The job (phase, cursor) is saved with the list's undo slot
 // in every step, so a crash mid-way is rolled back at the next start (`recoveryJob`).
@@ -70,10 +70,11 @@ export interface BulkJob {
    */
   renumber?: boolean;
   /**
-   * 'numbers': the snapshot keeps only the number columns (contact_undo_numbers), because the
-   * change moves nothing else: apply-a-country-to-all, its undo and rollbacks. Otherwise whole rows.
+   * 'state': the snapshot keeps only the rows' state (contact_undo_states: number columns and
+   * exclusion), because the change moves nothing else: apply-a-country-to-all, exclude and include,
+   * their undo and rollbacks. Otherwise whole rows.
    */
-  snapshot?: 'numbers';
+  snapshot?: 'state';
   /** The phase after renumbering (unswap: its own finish, then done). */
   after?: 'numbers' | 'drop' | 'done';
   label: string;
@@ -119,7 +120,7 @@ interface SlotState extends ListState {
   /** The change rewrote numbers in bulk: its undo renumbers too (BulkJob.renumber). */
   renumber?: boolean;
   /** Where the snapshot is (BulkJob.snapshot). */
-  snapshot?: 'numbers';
+  snapshot?: 'state';
 }
 
 function slot(db: Db, listId: number): { label: string; state: SlotState } | null {
@@ -243,16 +244,14 @@ function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string 
   }
   if (total === 0) return null;
   const renumber = action.kind === 'apply-country' && action.scope === 'all';
-  // Re-reading every number moves only the number columns: the snapshot keeps just those.
-  const numbersOnly = renumber ? ({ renumber, snapshot: 'numbers' } as const) : {};
-  const job: BulkJob = { ...newJob(a.listId, 'apply', action, 'clear', label, total), ...numbersOnly };
-  const state: SlotState = {
-    counts: list.counts,
-    setup: list.setup,
-    country: list.country,
-    job,
-    ...numbersOnly,
+  // Re-reading every number, or excluding, moves only the rows' state: the snapshot keeps just that
+  // (applying a country to invalid numbers also sets the row's own country: whole rows).
+  const kept = {
+    ...(renumber ? { renumber } : {}),
+    ...(action.kind !== 'apply-country' || renumber ? { snapshot: 'state' as const } : {}),
   };
+  const job: BulkJob = { ...newJob(a.listId, 'apply', action, 'clear', label, total), ...kept };
+  const state: SlotState = { counts: list.counts, setup: list.setup, country: list.country, job, ...kept };
   prepared(
     db,
     `INSERT INTO contact_undo (list_id, label, list_state, created_at) VALUES (?, ?, ?, ?)
@@ -405,7 +404,7 @@ function deleteSnapshotRows(db: Db, listId: number): number {
   const rows = deleteFirst(db, 'contact_undo_rows', listId, ROWS_PER_DELETE);
   return rows >= ROWS_PER_DELETE
     ? rows
-    : rows + deleteFirst(db, 'contact_undo_numbers', listId, ROWS_PER_DELETE);
+    : rows + deleteFirst(db, 'contact_undo_states', listId, ROWS_PER_DELETE);
 }
 
 /** The `n`th row of a list in `table` after `after` (and up to `upTo`), or null when fewer follow: a chunk's keyset end. */
@@ -446,6 +445,7 @@ export const EXCLUSION_CHUNK = 500;
  */
 function exclusionChunk(db: Db, job: BulkJob, f: Exclusion, now: string): BulkJob {
   const { excluded } = f;
+  const snapshot = snapshotOf(job);
   const upper =
     prepared<[number, number], { row: number }>(
       db,
@@ -459,7 +459,7 @@ function exclusionChunk(db: Db, job: BulkJob, f: Exclusion, now: string): BulkJo
   ).all(...args);
   const saved = prepared<[number, number, number]>(
     db,
-    `INSERT OR IGNORE INTO contact_undo_rows SELECT * FROM contacts INDEXED BY ${f.index} WHERE ${range}`,
+    `INSERT OR IGNORE INTO ${snapshot.table} SELECT ${snapshot.keeps.join(', ')} FROM contacts INDEXED BY ${f.index} WHERE ${range}`,
   ).run(...args).changes;
   const n = prepared<[number, number, number]>(
     db,
@@ -671,7 +671,7 @@ const SWAP_COLUMNS = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row' &&
 
 /** A job's snapshot: its table, the columns it keeps, and those a swap exchanges. */
 interface SnapshotTable {
-  table: 'contact_undo_rows' | 'contact_undo_numbers';
+  table: 'contact_undo_rows' | 'contact_undo_states';
   keeps: readonly (keyof StoredRow)[];
   swaps: readonly (keyof StoredRow)[];
   /** The connection's TEMP table of a swap's rows as the list had them. */
@@ -683,13 +683,13 @@ const WHOLE_ROWS: SnapshotTable = {
   swaps: SWAP_COLUMNS,
   temp: 'swap_rows',
 };
-const NUMBERS_ONLY: SnapshotTable = {
-  table: 'contact_undo_numbers',
-  keeps: ['list_id', 'row', ...NUMBER_COLUMNS],
-  swaps: NUMBER_COLUMNS,
-  temp: 'swap_numbers',
+const ROW_STATES: SnapshotTable = {
+  table: 'contact_undo_states',
+  keeps: ['list_id', 'row', ...NUMBER_COLUMNS, 'excluded'],
+  swaps: [...NUMBER_COLUMNS, 'excluded'],
+  temp: 'swap_states',
 };
-const snapshotOf = (job: BulkJob): SnapshotTable => (job.snapshot === 'numbers' ? NUMBERS_ONLY : WHOLE_ROWS);
+const snapshotOf = (job: BulkJob): SnapshotTable => (job.snapshot === 'state' ? ROW_STATES : WHOLE_ROWS);
 
 /**
  * Swaps the snapshot rows in (list, row > from, row <= to) with the rows they were taken from, in
