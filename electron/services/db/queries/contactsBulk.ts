@@ -627,9 +627,13 @@ function numbersChunk(db: Db, job: BulkJob, now: string): BulkJob {
   while (i < scan.n && i < stop) {
     let j = i + 1;
     while (j < scan.n && e164[order[j]!] === e164[order[i]!]) j++;
-    const group: Array<{ row: number; issues: number }> = [];
-    for (let k = i; k < j; k++) group.push({ row: row[order[k]!]!, issues: issues[order[k]!]! });
-    const winner = j - i === 1 ? group[0]!.row : holderOf(group);
+    // Most numbers have one row: it holds its number.
+    let winner = row[order[i]!]!;
+    if (j - i > 1) {
+      const group: Array<{ row: number; issues: number }> = [];
+      for (let k = i; k < j; k++) group.push({ row: row[order[k]!]!, issues: issues[order[k]!]! });
+      winner = holderOf(group);
+    }
     for (let k = i; k < j; k++) {
       const at = order[k]!;
       const duplicateOf = row[at] === winner ? 0 : winner;
