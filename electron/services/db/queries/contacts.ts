@@ -120,11 +120,8 @@ const onlyExclusionMoved = (a: StoredRow, b: StoredRow): boolean =>
   a.tail === b.tail &&
   a.country === b.country;
 
-/**
- * Writes `after` over the stored `before`, keeping contact_numbers in step with its number unless
- * the caller rebuilds contact_numbers afterwards (`numbers` false: a bulk job that renumbers).
- */
-export function saveRow(db: Db, before: StoredRow, after: StoredRow, numbers = true): void {
+/** Writes `after` over the stored `before`, keeping contact_numbers in step with its number. */
+export function saveRow(db: Db, before: StoredRow, after: StoredRow): void {
   if (onlyExclusionMoved(before, after)) {
     prepared(db, `UPDATE contacts SET excluded = ? WHERE list_id = ? AND row = ?`).run(
       after.excluded,
@@ -134,7 +131,7 @@ export function saveRow(db: Db, before: StoredRow, after: StoredRow, numbers = t
     return;
   }
   writeRow(db, after);
-  if (!numbers || before.e164 === after.e164) return;
+  if (before.e164 === after.e164) return;
   if (before.e164 !== null) {
     prepared(db, `DELETE FROM contact_numbers WHERE list_id = ? AND e164 = ? AND row = ?`).run(
       before.list_id,
@@ -314,21 +311,13 @@ export function phoneRechecked(
 export class RowChanges {
   readonly rows = new Map<number, { before: StoredRow; after: StoredRow }>();
   readonly db: Db;
-  /** false: contact_numbers is rebuilt after the job (see saveRow). */
-  readonly numbers: boolean;
-  constructor(db: Db, numbers = true) {
+  constructor(db: Db) {
     this.db = db;
-    this.numbers = numbers;
   }
   set(before: StoredRow, after: StoredRow): void {
     const seen = this.rows.get(before.row);
-    this.record(before, after);
-    saveRow(this.db, seen ? seen.after : before, after, this.numbers);
-  }
-  /** Records a change the caller writes itself (in bulk). */
-  record(before: StoredRow, after: StoredRow): void {
-    const seen = this.rows.get(before.row);
     this.rows.set(before.row, { before: seen ? seen.before : before, after });
+    saveRow(this.db, seen ? seen.after : before, after);
   }
   /** The latest state of a row this action has touched, else the stored one. */
   current(row: StoredRow): StoredRow {

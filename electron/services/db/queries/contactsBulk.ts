@@ -2,7 +2,7 @@
 // call is one short transaction (a time budget of rows), so the database worker answers the grid's
 // page reads between chunks. The rule that keeps every chunk boundary consistent: before a row is
 // first changed, its state goes to the undo's snapshot (in the same transaction; contact_undo_rows,
-// or contact_undo_states for a change of the number columns alone), and the list's
+// or contact_undo_states for a change of the number columns or the exclusion alone), and the list's
 // counts move by the changed rows' deltas. So Cancel is always possible by swapping the snapshot
 // back, and an undo is the same swap. The job (phase, cursor) is saved with the list's undo slot
 // in every step, so a crash mid-way is rolled back at the next start (`recoveryJob`).
@@ -594,12 +594,15 @@ const NUMBER_COLUMNS = ['e164', 'bucket', 'issues', 'reasons', 'duplicate_of'] a
 function writeNumberColumns(db: Db, listId: number, rows: readonly NumberState[]): void {
   if (rows.length === 0) return;
   db.exec(
-    `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, e164 INTEGER, bucket INTEGER, issues INTEGER, reasons TEXT, duplicate_of INTEGER)`,
+    `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, ${NUMBER_COLUMNS.join(', ')})`,
   );
   prepared(db, `DELETE FROM temp.number_updates`).run();
   const values: unknown[] = [];
-  for (const r of rows) values.push(r.row, r.e164, r.bucket, r.issues, r.reasons, r.duplicate_of);
-  insertMany(db, `INSERT INTO temp.number_updates`, 6, values);
+  for (const r of rows) {
+    values.push(r.row);
+    for (const c of NUMBER_COLUMNS) values.push(r[c]);
+  }
+  insertMany(db, `INSERT INTO temp.number_updates`, 1 + NUMBER_COLUMNS.length, values);
   // The row range keeps SQLite on the primary key (it knows nothing of the temp table's size).
   prepared<[number, number, number]>(
     db,
@@ -609,7 +612,7 @@ function writeNumberColumns(db: Db, listId: number, rows: readonly NumberState[]
 }
 
 /** Numbers per chunk of the numbers phase (read from memory: only the rows that change are written). */
-export const NUMBERS_CHUNK = 20_000;
+const NUMBERS_CHUNK = 20_000;
 
 /**
  * Every number in number order (the scan in memory): its holder (holderOf: the first row, in file
@@ -703,7 +706,7 @@ const snapshotOf = (job: BulkJob): SnapshotTable => (job.snapshot === 'state' ? 
  */
 function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: string): void {
   const { table, swaps, temp } = snapshotOf(job);
-  // A snapshot of the number columns alone: the list's exclusion and edit mark stay (counts).
+  // What the snapshot does not swap (a state snapshot: the edit mark) is read from the list, for the counts.
   const kept = (['excluded', 'edited'] as const).filter((c) => !swaps.includes(c));
   const differ = swaps.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ');
   db.exec(
