@@ -267,7 +267,7 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expect(applied.list.country).toBe('US');
   });
 
-  it("the undo of an exclusion or of a country applied to all keeps only the rows' state; an undo slot of whole rows (before migration 0120) still undoes", async () => {
+  it('the undo of an exclusion or of a country applied to all keeps only the state of the rows it moved; an undo slot of whole rows (before migration 0120) still undoes', async () => {
     const { list } = await importThroughService(service, contactsCsv(3000));
     const original = await allRows(list.id);
     const count = (table: string) => {
@@ -285,9 +285,14 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expect(await allRows(list.id)).toEqual(original);
 
     await applyUsToAll(list.id);
+    // Only the rows the change moved are kept (some, not all, of the 3,000).
+    const after = await allRows(list.id);
+    const moved = after.filter((r, i) => JSON.stringify(r) !== JSON.stringify(original[i])).length;
+    expect(moved).toBeGreaterThan(0);
+    expect(moved).toBeLessThan(3000);
     const raw = new Database(file());
     try {
-      expect(count('contact_undo_states')).toBe(3000);
+      expect(count('contact_undo_states')).toBe(moved);
       expect(count('contact_undo_rows')).toBe(0);
       // The same undo as the app kept it before 0120: whole rows, no `snapshot` in the slot.
       raw.exec(`INSERT INTO contact_undo_rows
@@ -302,6 +307,35 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     const undone = await service.undo({ listId: list.id });
     expect(stateOf(undone.list)).toEqual(stateOf({ ...list, undo: null }));
     expect(await allRows(list.id)).toEqual(original);
+    expectNumbersInStep(list.id);
+  });
+
+  it('a country applied to all and its undo: rows whose number alone changes and rows whose bucket changes, in the same chunks, come back as they were', async () => {
+    // Every third row valid in India and in the US (a new number, same bucket), every third an
+    // Indian mobile the US does not have (valid → invalid), every third with its own country code.
+    const lines = ['Mobile Number,Name'];
+    for (let i = 0; i < 2400; i++) {
+      const n = String(1000 + (i % 800)).padStart(4, '0');
+      lines.push(
+        `${['650253' + n, '98765' + n.padStart(5, '0'), '+4477009' + n.slice(1)][i % 3]},Person ${i}`,
+      );
+    }
+    const { list } = await importThroughService(service, new TextEncoder().encode(`${lines.join('\n')}\n`));
+    const original = await allRows(list.id);
+    await applyUsToAll(list.id);
+    const after = await allRows(list.id);
+    const same = (a: ContactRow, b: ContactRow) => a.bucket === b.bucket && `${a.issues}` === `${b.issues}`;
+    const numberOnly = after.filter((r, i) => r.e164 !== original[i]!.e164 && same(r, original[i]!));
+    const newBucket = after.filter((r, i) => !same(r, original[i]!));
+    expect(numberOnly.length).toBeGreaterThan(500);
+    expect(newBucket.length).toBeGreaterThan(500);
+    expect(
+      after.filter((r, i) => r.e164 === original[i]!.e164 && same(r, original[i]!)).length,
+    ).toBeGreaterThan(500);
+    expectNumbersInStep(list.id);
+    await service.undo({ listId: list.id });
+    expect(await allRows(list.id)).toEqual(original);
+    expect((await service.get({ listId: list.id })).list.counts).toEqual(list.counts);
     expectNumbersInStep(list.id);
   });
 

@@ -522,9 +522,10 @@ const NUMBER_STATE = ROW_COLUMNS.filter((c) => c !== 'cells' && c !== 'tail');
 /**
  * Apply to all: every row without its own country, its phone read again without duplicates (the
  * numbers phase decides them; a row whose phone text alone decides its issue is checked whole).
- * Only the number columns move (the cells and the raw phone are the row's own): the chunk's rows
- * go to the snapshot in one statement before they change (cheaper than one insert per row), are
- * written in one statement, and contact_numbers is rebuilt after the pass.
+ * Only the number columns move (the cells and the raw phone are the row's own): the rows that
+ * change go to the snapshot as they were (a state snapshot keeps only those: about half a list
+ * changes, and its undo then reads and swaps only them), are written in one statement, and
+ * contact_numbers is rebuilt after the pass.
  */
 function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, now: string): BulkJob {
   const target = targetSetup(list, country);
@@ -534,8 +535,9 @@ function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, 
     `SELECT ${NUMBER_STATE.join(', ')} FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
   ).all(job.listId, job.cursor, NUMBER_CHUNK);
   const lastRow = rows.at(-1)?.row;
+  // A job of an older version keeps whole rows: every row of the chunk, in SQL, before any changes.
   const saved =
-    lastRow === undefined
+    lastRow === undefined || snapshot === ROW_STATES
       ? 0
       : prepared<[number, number, number]>(
           db,
@@ -543,7 +545,7 @@ function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, 
            WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
         ).run(job.listId, job.cursor, lastRow).changes;
   const counts = JSON.parse(list.counts) as StoredCounts;
-  const changed: NumberState[] = [];
+  const changed: Array<NumberState & { moves: boolean }> = [];
   let affected = 0;
   for (const before of rows) {
     if (hasCountryCode(before.phone_raw)) continue;
@@ -557,23 +559,24 @@ function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, 
       checked.reasons === before.reasons
     )
       continue;
-    const after: NumberState = {
+    const after = {
       ...before,
       e164: checked.e164,
       bucket: checked.bucket,
       issues: checked.issues,
       reasons: checked.reasons,
       duplicate_of: checked.duplicate_of,
+      moves: checked.bucket !== before.bucket || checked.issues !== before.issues,
     };
     addRow(counts, before, -1);
     addRow(counts, after, 1);
     changed.push(after);
   }
-  writeNumberColumns(db, job.listId, changed);
+  const keptNow = writeNumberColumns(db, job.listId, changed, snapshot === ROW_STATES);
   if (changed.length > 0) moveCounts(db, job.listId, counts, now);
   const next = {
     ...job,
-    saved: job.saved + saved,
+    saved: job.saved + saved + keptNow,
     cursor: lastRow ?? job.cursor,
     done: job.done + rows.length,
     affected: job.affected + affected,
@@ -588,27 +591,50 @@ const NUMBER_CHUNK = 1000;
 const NUMBER_COLUMNS = ['e164', 'bucket', 'issues', 'reasons', 'duplicate_of'] as const;
 
 /**
- * Writes the number columns of `rows` in one UPDATE from a temp table (one statement per row
- * costs more than the write). contact_numbers is left to the renumber phases.
+ * Writes the number columns of `rows` from a temp table (one statement per row costs more than
+ * the write); with `keep`, the rows' states go to the state snapshot first (from the same temp
+ * table: a row that has one from earlier in this job keeps it). Returns the rows kept.
+ * contact_numbers is left to the renumber phases.
  */
-function writeNumberColumns(db: Db, listId: number, rows: readonly NumberState[]): void {
-  if (rows.length === 0) return;
+function writeNumberColumns(
+  db: Db,
+  listId: number,
+  rows: ReadonlyArray<NumberState & { moves: boolean }>,
+  keep: boolean,
+): number {
+  if (rows.length === 0) return 0;
   db.exec(
-    `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, ${NUMBER_COLUMNS.join(', ')})`,
+    `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, moves INTEGER, ${NUMBER_COLUMNS.join(', ')})`,
   );
   prepared(db, `DELETE FROM temp.number_updates`).run();
   const values: unknown[] = [];
   for (const r of rows) {
-    values.push(r.row);
+    values.push(r.row, r.moves ? 1 : 0);
     for (const c of NUMBER_COLUMNS) values.push(r[c]);
   }
-  insertMany(db, `INSERT INTO temp.number_updates`, 1 + NUMBER_COLUMNS.length, values);
+  insertMany(db, `INSERT INTO temp.number_updates`, 2 + NUMBER_COLUMNS.length, values);
+  const range = [listId, rows[0]!.row, rows[rows.length - 1]!.row] as const;
   // The row range keeps SQLite on the primary key (it knows nothing of the temp table's size).
-  prepared<[number, number, number]>(
-    db,
-    `UPDATE contacts AS c SET ${NUMBER_COLUMNS.map((col) => `${col} = n.${col}`).join(', ')}
-     FROM temp.number_updates AS n WHERE c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row`,
-  ).run(listId, rows[0]!.row, rows[rows.length - 1]!.row);
+  const kept = keep
+    ? prepared<[number, number, number]>(
+        db,
+        `INSERT OR IGNORE INTO ${ROW_STATES.table} (${ROW_STATES.keeps.join(', ')})
+         SELECT ${ROW_STATES.keeps.map((c) => `c.${c}`).join(', ')} FROM temp.number_updates AS n
+         JOIN contacts AS c ON c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row`,
+      ).run(...range).changes
+    : 0;
+  // SQLite maintains the partial indexes of every column an UPDATE sets, changed or not (~1 µs a
+  // row each for bucket and issues): rows whose bucket and issues stay get only the other columns.
+  for (const moves of [1, 0]) {
+    const columns = moves ? NUMBER_COLUMNS : NUMBER_COLUMNS.filter((c) => c !== 'bucket' && c !== 'issues');
+    prepared<[number, number, number]>(
+      db,
+      `UPDATE contacts AS c SET ${columns.map((col) => `${col} = n.${col}`).join(', ')}
+       FROM temp.number_updates AS n
+       WHERE c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row AND n.moves = ${moves}`,
+    ).run(...range);
+  }
+  return kept;
 }
 
 /** Numbers per chunk of the numbers phase (read from memory: only the rows that change are written). */
@@ -676,6 +702,9 @@ export const SWAP_CHUNK = 1000;
 /** The row columns a swap exchanges (not the keys, nor `pos`, which never changes). */
 const SWAP_COLUMNS = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row' && c !== 'pos');
 
+/** Row columns with partial indexes on them (migration 0020). */
+const INDEXED_COLUMNS: ReadonlySet<string> = new Set(['bucket', 'issues', 'excluded', 'edited']);
+
 /** A job's snapshot: its table, the columns it keeps, and those a swap exchanges. */
 interface SnapshotTable {
   table: 'contact_undo_rows' | 'contact_undo_states';
@@ -734,12 +763,26 @@ function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: s
      GROUP BY ob, oe, oi, od, nb, ne, ni, nd`,
   ).all();
   const columns = swaps.filter((col) => groups.some((g) => g[`d_${col}`] === 1));
-  prepared<[number, number, number]>(
-    db,
-    `UPDATE contacts AS c SET ${columns.map((col) => `${col} = u.${col}`).join(', ')}
-     FROM ${table} AS u
-     WHERE c.list_id = ? AND u.list_id = c.list_id AND u.row = c.row AND u.row > ? AND u.row <= ? AND (${differ})`,
-  ).run(...range);
+  // Rows whose indexed columns differ first; then the others, without those columns (SQLite
+  // maintains the partial indexes of every column an UPDATE sets, changed or not).
+  const indexed = columns.filter((col) => INDEXED_COLUMNS.has(col));
+  const plain = columns.filter((col) => !INDEXED_COLUMNS.has(col));
+  const passes: Array<[readonly string[], string]> =
+    indexed.length === 0
+      ? [[plain, differ]]
+      : [
+          [columns, indexed.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ')],
+          [plain, plain.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ')],
+        ];
+  for (const [set, where] of passes) {
+    if (set.length === 0) continue;
+    prepared<[number, number, number]>(
+      db,
+      `UPDATE contacts AS c SET ${set.map((col) => `${col} = u.${col}`).join(', ')}
+       FROM ${table} AS u
+       WHERE c.list_id = ? AND u.list_id = c.list_id AND u.row = c.row AND u.row > ? AND u.row <= ? AND (${where})`,
+    ).run(...range);
+  }
   prepared<[number]>(
     db,
     `UPDATE ${table} AS u SET ${columns.map((col) => `${col} = c.${col}`).join(', ')}

@@ -15,9 +15,21 @@ describe('insertMany', () => {
         values.push(next, next * 2, `row ${next}`);
         want.push([next, next * 2, `row ${next}`]);
       }
-      insertMany(db, `INSERT INTO t (id, a, b)`, 3, values);
+      expect(insertMany(db, `INSERT INTO t (id, a, b)`, 3, values)).toBe(rows);
       expect(db.prepare(`SELECT id, a, b FROM t ORDER BY id`).raw().all()).toEqual(want);
     }
+    db.close();
+  });
+
+  it('counts only the rows an OR IGNORE head inserted', () => {
+    const db = new Database(':memory:');
+    db.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER)`);
+    insertMany(db, `INSERT INTO t (id, a)`, 2, [5, 0, 150, 0]);
+    const values: unknown[] = [];
+    for (let id = 1; id <= 200; id++) values.push(id, id);
+    // 200 rows over two full statements; ids 5 and 150 are already there.
+    expect(insertMany(db, `INSERT OR IGNORE INTO t (id, a)`, 2, values)).toBe(198);
+    expect(db.prepare(`SELECT a FROM t WHERE id IN (5, 150)`).pluck().all()).toEqual([0, 0]);
     db.close();
   });
 });
