@@ -545,7 +545,7 @@ function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, 
            WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
         ).run(job.listId, job.cursor, lastRow).changes;
   const counts = JSON.parse(list.counts) as StoredCounts;
-  const changed: Array<NumberState & { moves: boolean }> = [];
+  const changed: NumberState[] = [];
   let affected = 0;
   for (const before of rows) {
     if (hasCountryCode(before.phone_raw)) continue;
@@ -559,14 +559,13 @@ function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, 
       checked.reasons === before.reasons
     )
       continue;
-    const after = {
+    const after: NumberState = {
       ...before,
       e164: checked.e164,
       bucket: checked.bucket,
       issues: checked.issues,
       reasons: checked.reasons,
       duplicate_of: checked.duplicate_of,
-      moves: checked.bucket !== before.bucket || checked.issues !== before.issues,
     };
     addRow(counts, before, -1);
     addRow(counts, after, 1);
@@ -596,23 +595,18 @@ const NUMBER_COLUMNS = ['e164', 'bucket', 'issues', 'reasons', 'duplicate_of'] a
  * table: a row that has one from earlier in this job keeps it). Returns the rows kept.
  * contact_numbers is left to the renumber phases.
  */
-function writeNumberColumns(
-  db: Db,
-  listId: number,
-  rows: ReadonlyArray<NumberState & { moves: boolean }>,
-  keep: boolean,
-): number {
+function writeNumberColumns(db: Db, listId: number, rows: readonly NumberState[], keep: boolean): number {
   if (rows.length === 0) return 0;
   db.exec(
-    `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, moves INTEGER, ${NUMBER_COLUMNS.join(', ')})`,
+    `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, ${NUMBER_COLUMNS.join(', ')})`,
   );
   prepared(db, `DELETE FROM temp.number_updates`).run();
   const values: unknown[] = [];
   for (const r of rows) {
-    values.push(r.row, r.moves ? 1 : 0);
+    values.push(r.row);
     for (const c of NUMBER_COLUMNS) values.push(r[c]);
   }
-  insertMany(db, `INSERT INTO temp.number_updates`, 2 + NUMBER_COLUMNS.length, values);
+  insertMany(db, `INSERT INTO temp.number_updates`, 1 + NUMBER_COLUMNS.length, values);
   const range = [listId, rows[0]!.row, rows[rows.length - 1]!.row] as const;
   // The row range keeps SQLite on the primary key (it knows nothing of the temp table's size).
   const kept = keep
@@ -623,17 +617,11 @@ function writeNumberColumns(
          JOIN contacts AS c ON c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row`,
       ).run(...range).changes
     : 0;
-  // SQLite maintains the partial indexes of every column an UPDATE sets, changed or not (~1 µs a
-  // row each for bucket and issues): rows whose bucket and issues stay get only the other columns.
-  for (const moves of [1, 0]) {
-    const columns = moves ? NUMBER_COLUMNS : NUMBER_COLUMNS.filter((c) => c !== 'bucket' && c !== 'issues');
-    prepared<[number, number, number]>(
-      db,
-      `UPDATE contacts AS c SET ${columns.map((col) => `${col} = n.${col}`).join(', ')}
-       FROM temp.number_updates AS n
-       WHERE c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row AND n.moves = ${moves}`,
-    ).run(...range);
-  }
+  prepared<[number, number, number]>(
+    db,
+    `UPDATE contacts AS c SET ${NUMBER_COLUMNS.map((col) => `${col} = n.${col}`).join(', ')}
+     FROM temp.number_updates AS n WHERE c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row`,
+  ).run(...range);
   return kept;
 }
 
@@ -702,9 +690,6 @@ export const SWAP_CHUNK = 1000;
 /** The row columns a swap exchanges (not the keys, nor `pos`, which never changes). */
 const SWAP_COLUMNS = ROW_COLUMNS.filter((c) => c !== 'list_id' && c !== 'row' && c !== 'pos');
 
-/** Row columns with partial indexes on them (migration 0020). */
-const INDEXED_COLUMNS: ReadonlySet<string> = new Set(['bucket', 'issues', 'excluded', 'edited']);
-
 /** A job's snapshot: its table, the columns it keeps, and those a swap exchanges. */
 interface SnapshotTable {
   table: 'contact_undo_rows' | 'contact_undo_states';
@@ -763,26 +748,12 @@ function swapRange(db: Db, job: BulkJob, range: [number, number, number], now: s
      GROUP BY ob, oe, oi, od, nb, ne, ni, nd`,
   ).all();
   const columns = swaps.filter((col) => groups.some((g) => g[`d_${col}`] === 1));
-  // Rows whose indexed columns differ first; then the others, without those columns (SQLite
-  // maintains the partial indexes of every column an UPDATE sets, changed or not).
-  const indexed = columns.filter((col) => INDEXED_COLUMNS.has(col));
-  const plain = columns.filter((col) => !INDEXED_COLUMNS.has(col));
-  const passes: Array<[readonly string[], string]> =
-    indexed.length === 0
-      ? [[plain, differ]]
-      : [
-          [columns, indexed.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ')],
-          [plain, plain.map((c) => `c.${c} IS NOT u.${c}`).join(' OR ')],
-        ];
-  for (const [set, where] of passes) {
-    if (set.length === 0) continue;
-    prepared<[number, number, number]>(
-      db,
-      `UPDATE contacts AS c SET ${set.map((col) => `${col} = u.${col}`).join(', ')}
-       FROM ${table} AS u
-       WHERE c.list_id = ? AND u.list_id = c.list_id AND u.row = c.row AND u.row > ? AND u.row <= ? AND (${where})`,
-    ).run(...range);
-  }
+  prepared<[number, number, number]>(
+    db,
+    `UPDATE contacts AS c SET ${columns.map((col) => `${col} = u.${col}`).join(', ')}
+     FROM ${table} AS u
+     WHERE c.list_id = ? AND u.list_id = c.list_id AND u.row = c.row AND u.row > ? AND u.row <= ? AND (${differ})`,
+  ).run(...range);
   prepared<[number]>(
     db,
     `UPDATE ${table} AS u SET ${columns.map((col) => `${col} = c.${col}`).join(', ')}
