@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
 import type { DbRequest, DbWorkerData, DbWorkerMessage, StreamOpened, StreamStep } from './protocol.ts';
+import { THREAD_EXIT_WAIT_MS } from './protocol.ts';
 import type { QueryArgs, QueryName, QueryResult, StreamName, StreamRow } from './queries/index.ts';
 import { keepNativeSqliteLoaded } from './keepNativeSqliteLoaded.ts';
 import { deserializeError } from './serializeError.ts';
@@ -102,7 +103,7 @@ function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lan
       closing = true;
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       await send({ method: '$close', args: null }).catch(() => undefined);
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, THREAD_EXIT_WAIT_MS).unref())]);
       await worker.terminate();
     },
     async terminate() {

@@ -48,3 +48,11 @@ export interface DbWorkerData {
    */
   lane?: 'writer' | 'reader';
 }
+
+/**
+ * How long a database thread asked to close may take to exit before it is terminated (it was 2 s).
+ * Terminating a thread still inside SQLite (a checkpoint or a close behind a busy disk) is the
+ * suspected, unconfirmed cause of a rare SIGSEGV in full test runs under load, in a test that
+ * closes and reopens the database; a thread that closes cleanly exits long before this.
+ */
+export const THREAD_EXIT_WAIT_MS = 30_000;

@@ -10,6 +10,7 @@ import type { Db, QueryDef, StreamDef } from './define.ts';
 import { closeDatabase, openDatabase, openReader } from './openDatabase.ts';
 import { schemaVersion } from './migrate.ts';
 import type { DbReply, DbRequest, DbWorkerData, DbWorkerMessage, StreamStep } from './protocol.ts';
+import { THREAD_EXIT_WAIT_MS } from './protocol.ts';
 import { queries } from './queries/index.ts';
 import { serializeError } from './serializeError.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
@@ -58,7 +59,7 @@ function startCheckpointer(db: Db, file: string): { wake(): void; stop(): Promis
       running = false;
       setWalTruncateHandOff(null);
       thread.postMessage('close' satisfies CheckpointerRequest);
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, THREAD_EXIT_WAIT_MS).unref())]);
       await thread.terminate();
     },
   };
