@@ -371,6 +371,21 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     expectNumbersInStep(list.id);
   });
 
+  it('a country applied to all gives a number back to the first clean row, not to an earlier row whose only issue is a quote never closed (stored bit 256)', async () => {
+    // Row 2 has the number first but a quote that never closes (its own issue); row 3 holds it.
+    const lines = ['Mobile Number,Name', '9810000001,"Asha starts a quote', '9810000001,Bina'];
+    for (let i = 2; i < 400; i++) lines.push(`98${10_000_000 + i},Person ${i}`);
+    const { list } = await importThroughService(service, new TextEncoder().encode(`${lines.join('\n')}\n`));
+    const original = await allRows(list.id);
+    expect(original[0]).toMatchObject({ row: 2, bucket: 'invalid', duplicateOf: 3 });
+    expect(original[0]!.issues).toEqual(['duplicate', 'quote_unbalanced']);
+    expect(original[1]).toMatchObject({ row: 3, bucket: 'valid', duplicateOf: 0 });
+    await applyUsToAll(list.id); // every number invalid: no holders
+    await service.bulk({ listId: list.id, action: 'apply-country', country: 'IN', scope: 'all' });
+    expect(await allRows(list.id)).toEqual(original);
+    expectNumbersInStep(list.id);
+  });
+
   it('gives the space back after a list is deleted or a half-imported list is swept (file size on disk)', async () => {
     await service.settle();
     service = open(db, { deleteChunk: 2000 });

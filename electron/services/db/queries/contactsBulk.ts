@@ -844,7 +844,7 @@ export const FILL_CHUNK = 20_000;
 
 /**
  * A list's numbers as the renumber-scan phase read them, in row order (one per list, in the
- * database worker's memory; ~17 bytes a number). Inserting a row range's numbers into
+ * database worker's memory; ~18 bytes a number). Inserting a row range's numbers into
  * contact_numbers directly put them at random places in its b-tree (1M rows 7-8 s); staging them
  * in a TEMP table to sort them took ~3.5 s for 1M rows, most of it the temp b-tree's inserts.
  * Here the numbers are sorted in memory (numberOrder, ~0.3 s) and appended in number order, and
@@ -854,7 +854,8 @@ export const FILL_CHUNK = 20_000;
 interface NumberScan {
   e164: Float64Array;
   row: Int32Array;
-  issues: Uint8Array;
+  /** Stored issue bits (up to 256, quote_unbalanced: eight bits would drop it). */
+  issues: Uint16Array;
   dup: Int32Array;
   n: number;
   /** The last row read (the scan phase's cursor). */
@@ -870,7 +871,7 @@ function newScan(capacity: number): NumberScan {
   return {
     e164: new Float64Array(size),
     row: new Int32Array(size),
-    issues: new Uint8Array(size),
+    issues: new Uint16Array(size),
     dup: new Int32Array(size),
     n: 0,
     lastRow: 0,
@@ -882,13 +883,13 @@ function newScan(capacity: number): NumberScan {
 function grow(scan: NumberScan, more: number): void {
   if (scan.n + more <= scan.e164.length) return;
   const size = Math.max(scan.n + more, scan.e164.length * 2);
-  const copy = <T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T => {
+  const copy = <T extends Float64Array | Int32Array | Uint16Array>(from: T, to: T): T => {
     to.set(from.subarray(0, scan.n));
     return to;
   };
   scan.e164 = copy(scan.e164, new Float64Array(size));
   scan.row = copy(scan.row, new Int32Array(size));
-  scan.issues = copy(scan.issues, new Uint8Array(size));
+  scan.issues = copy(scan.issues, new Uint16Array(size));
   scan.dup = copy(scan.dup, new Int32Array(size));
 }
 
