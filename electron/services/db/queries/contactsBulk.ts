@@ -146,17 +146,13 @@ const moveCounts = (db: Db, listId: number, counts: StoredCounts, now: string): 
     `UPDATE contact_lists SET counts = ?, revision = revision + 1, updated_at = ? WHERE id = ?`,
   ).run(JSON.stringify(counts), now, listId);
 
-/**
- * Ends a chunk: first states of changed rows to the job's snapshot (unless the chunk's rows were
- * snapshotted in SQL before they changed), counts moved by the deltas.
- */
+/** Ends a chunk: first states of changed rows to the job's snapshot, counts moved by the deltas. */
 function commitChunk(
   db: Db,
   list: StoredList,
   changes: RowChanges,
   now: string,
   snapshot: SnapshotTable,
-  snapshotted = false,
 ): number {
   if (changes.rows.size === 0) return 0;
   let saved = 0;
@@ -168,7 +164,7 @@ function commitChunk(
   );
   for (const { before, after } of changes.rows.values()) {
     // Kept only if the row has no earlier snapshot in this job.
-    if (!snapshotted) saved += insert.run(snapshot.keeps.map((c) => before[c])).changes;
+    saved += insert.run(snapshot.keeps.map((c) => before[c])).changes;
     addRow(counts, before, -1);
     addRow(counts, after, 1);
   }
@@ -523,27 +519,17 @@ const NUMBER_STATE = ROW_COLUMNS.filter((c) => c !== 'cells' && c !== 'tail');
  * Apply to all: every row without its own country, its phone read again without duplicates (the
  * numbers phase decides them; a row whose phone text alone decides its issue is checked whole).
  * Only the number columns move (the cells and the raw phone are the row's own): the rows that
- * change go to the snapshot as they were (a state snapshot keeps only those: about half a list
- * changes, and its undo then reads and swaps only them), are written in one statement, and
- * contact_numbers is rebuilt after the pass.
+ * change, and only those, go to the snapshot as they were (about half a list changes, and its
+ * undo then reads and swaps only them), are written in one statement, and contact_numbers is
+ * rebuilt after the pass.
  */
 function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, now: string): BulkJob {
   const target = targetSetup(list, country);
-  const snapshot = snapshotOf(job);
   const rows = prepared<[number, number, number], NumberState>(
     db,
     `SELECT ${NUMBER_STATE.join(', ')} FROM contacts WHERE list_id = ? AND row > ? AND country IS NULL ORDER BY row LIMIT ?`,
   ).all(job.listId, job.cursor, NUMBER_CHUNK);
   const lastRow = rows.at(-1)?.row;
-  // A job of an older version keeps whole rows: every row of the chunk, in SQL, before any changes.
-  const saved =
-    lastRow === undefined || snapshot === ROW_STATES
-      ? 0
-      : prepared<[number, number, number]>(
-          db,
-          `INSERT OR IGNORE INTO ${snapshot.table} SELECT ${snapshot.keeps.join(', ')} FROM contacts
-           WHERE list_id = ? AND row > ? AND row <= ? AND country IS NULL`,
-        ).run(job.listId, job.cursor, lastRow).changes;
   const counts = JSON.parse(list.counts) as StoredCounts;
   const changed: NumberState[] = [];
   let affected = 0;
@@ -571,11 +557,11 @@ function applyAllChunk(db: Db, job: BulkJob, list: StoredList, country: string, 
     addRow(counts, after, 1);
     changed.push(after);
   }
-  const keptNow = writeNumberColumns(db, job.listId, changed, snapshot === ROW_STATES);
+  const saved = writeNumberColumns(db, job.listId, changed, snapshotOf(job));
   if (changed.length > 0) moveCounts(db, job.listId, counts, now);
   const next = {
     ...job,
-    saved: job.saved + saved + keptNow,
+    saved: job.saved + saved,
     cursor: lastRow ?? job.cursor,
     done: job.done + rows.length,
     affected: job.affected + affected,
@@ -591,11 +577,16 @@ const NUMBER_COLUMNS = ['e164', 'bucket', 'issues', 'reasons', 'duplicate_of'] a
 
 /**
  * Writes the number columns of `rows` from a temp table (one statement per row costs more than
- * the write); with `keep`, the rows' states go to the state snapshot first (from the same temp
- * table: a row that has one from earlier in this job keeps it). Returns the rows kept.
- * contact_numbers is left to the renumber phases.
+ * the write), after the rows as stored go to the job's snapshot from the same temp table (a row
+ * kept earlier in this job keeps that first state). Returns the rows kept. contact_numbers is left
+ * to the renumber phases.
  */
-function writeNumberColumns(db: Db, listId: number, rows: readonly NumberState[], keep: boolean): number {
+function writeNumberColumns(
+  db: Db,
+  listId: number,
+  rows: readonly NumberState[],
+  snapshot: SnapshotTable,
+): number {
   if (rows.length === 0) return 0;
   db.exec(
     `CREATE TEMP TABLE IF NOT EXISTS number_updates (row INTEGER PRIMARY KEY, ${NUMBER_COLUMNS.join(', ')})`,
@@ -609,14 +600,12 @@ function writeNumberColumns(db: Db, listId: number, rows: readonly NumberState[]
   insertMany(db, `INSERT INTO temp.number_updates`, 1 + NUMBER_COLUMNS.length, values);
   const range = [listId, rows[0]!.row, rows[rows.length - 1]!.row] as const;
   // The row range keeps SQLite on the primary key (it knows nothing of the temp table's size).
-  const kept = keep
-    ? prepared<[number, number, number]>(
-        db,
-        `INSERT OR IGNORE INTO ${ROW_STATES.table} (${ROW_STATES.keeps.join(', ')})
-         SELECT ${ROW_STATES.keeps.map((c) => `c.${c}`).join(', ')} FROM temp.number_updates AS n
-         JOIN contacts AS c ON c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row`,
-      ).run(...range).changes
-    : 0;
+  const kept = prepared<[number, number, number]>(
+    db,
+    `INSERT OR IGNORE INTO ${snapshot.table} (${snapshot.keeps.join(', ')})
+     SELECT ${snapshot.keeps.map((c) => `c.${c}`).join(', ')} FROM temp.number_updates AS n
+     JOIN contacts AS c ON c.list_id = ? AND c.row BETWEEN ? AND ? AND c.row = n.row`,
+  ).run(...range).changes;
   prepared<[number, number, number]>(
     db,
     `UPDATE contacts AS c SET ${NUMBER_COLUMNS.map((col) => `${col} = n.${col}`).join(', ')}
