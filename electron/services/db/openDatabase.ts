@@ -23,7 +23,7 @@ export const BUSY_TIMEOUT_MS = 30_000;
  * (an OS crash may lose the last commits, never corrupt the file).
  */
 export function openDatabase(file: string, migrations: readonly Migration[] = allMigrations): Db {
-  let db: Db;
+  let db: Db | undefined;
   try {
     db = new Database(file);
     // Free pages go back to the file system in steps (db.reclaimSpace) after a big deletion. A new
@@ -34,6 +34,9 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     }
     db.pragma('journal_mode = WAL');
   } catch (error) {
+    // Not left open: a thread ending with an open connection is one of the suspects of a rare
+    // SIGSEGV as it is torn down (the not-a-database test was running when one happened).
+    db?.close();
     throw new DeskFailure(
       'database_error',
       `The data file ${file} could not be opened as a Campaign Desk database (${(error as Error).message}). Move it away or choose another data folder.`,
