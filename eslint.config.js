@@ -99,6 +99,20 @@ export default tseslint.config(
     },
   },
   {
+    // Write transactions begin IMMEDIATE (define.ts writeTransaction says why); reads use readSnapshot.
+    files: ['electron/services/db/**/*.ts'],
+    ignores: ['electron/services/db/define.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Use writeTransaction, txQuery or readSnapshot (define.ts): a deferred write transaction fails at once on a held write lock.',
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/services/sandbox/startSandbox.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noElectron], patterns: [intoRenderer] }],

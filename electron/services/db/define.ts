@@ -30,6 +30,19 @@ export interface StreamDef<A, R> {
 }
 
 export const query = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> => ({ kind: 'query', run });
+
+/**
+ * Runs `fn` as one write transaction, begun IMMEDIATE (a savepoint when already inside one).
+ * A deferred transaction that reads before it writes is refused at once (SQLITE_BUSY, the busy
+ * timeout never waits) when another connection holds the write lock at that moment, and the
+ * checkpointer's TRUNCATE does hold it; IMMEDIATE takes the lock first, so that case waits.
+ */
+export const writeTransaction = <R>(db: Db, fn: () => R): R => db.transaction(fn).immediate();
+/** A query whose whole run is one write transaction. */
+export const txQuery = <A, R>(run: (db: Db, args: A) => R): QueryDef<A, R> =>
+  query((db, args) => writeTransaction(db, () => run(db, args)));
+/** Several reads as one snapshot, on the read lane (whose connection never writes). */
+export const readSnapshot = <R>(db: Db, fn: () => R): R => db.transaction(fn).deferred();
 /**
  * A query that only reads and need not see writes still in flight: the grid's and the review's
  * page reads. The read lane's connection is `query_only`, so a write there fails loudly.

@@ -1,5 +1,6 @@
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { Db } from './define.ts';
+import { writeTransaction } from './define.ts';
 import type { Migration } from './migrations/migration.ts';
 import { latestSchemaVersion } from './migrations/index.ts';
 
@@ -20,10 +21,10 @@ export function migrate(db: Db, migrations: readonly Migration[], upTo?: number)
   const target = upTo ?? known;
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (migration.version <= current || migration.version > target) continue;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    });
   }
   return schemaVersion(db);
 }

@@ -11,9 +11,9 @@ export const DATABASE_FILE_NAME = 'campaign-desk.sqlite';
 /**
  * How long a statement waits for a lock before SQLITE_BUSY. Only the app's own connections share
  * the file (the data folder is locked: dataDirLock.ts), so a wait is the checkpointer's: its
- * TRUNCATE after a deletion holds the write lock through two fsyncs, and on a machine whose disk
- * was busy with other work (the unit tests, 47 files at once) a write behind it once failed after
- * 5 s. Waiting longer costs nothing when no one holds a lock.
+ * TRUNCATE after a deletion holds the write lock through two fsyncs, which takes long on a busy
+ * disk. Waiting longer costs nothing when no one holds a lock. (The timeout only helps a
+ * transaction that asks for the lock first: define.ts writeTransaction.)
  */
 export const BUSY_TIMEOUT_MS = 30_000;
 

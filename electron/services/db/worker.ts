@@ -7,6 +7,7 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CheckpointerData, CheckpointerMessage, CheckpointerRequest } from './checkpointer.ts';
 import type { Db, QueryDef, StreamDef } from './define.ts';
+import { readSnapshot } from './define.ts';
 import { closeDatabase, openDatabase, openReader } from './openDatabase.ts';
 import { schemaVersion } from './migrate.ts';
 import type { DbReply, DbRequest, DbWorkerData, DbWorkerMessage, StreamStep } from './protocol.ts';
@@ -98,7 +99,7 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
         iterator.return?.();
         return { done: true } satisfies StreamStep<unknown>;
       }
-      const step = reader ? db.transaction(() => iterator.next())() : iterator.next();
+      const step = reader ? readSnapshot(db, () => iterator.next()) : iterator.next();
       if (step.done) {
         streams.delete(id);
         return { done: true } satisfies StreamStep<unknown>;
@@ -112,7 +113,7 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
     if (reader && def.read !== true)
       throw new Error(`The read lane answers only read queries, not ${request.method}`);
     // A read of several statements sees one snapshot, whatever the writer commits meanwhile.
-    if (reader && def.kind === 'query') return db.transaction(() => def.run(db, request.args))();
+    if (reader && def.kind === 'query') return readSnapshot(db, () => def.run(db, request.args));
     if (def.kind === 'query') return def.run(db, request.args);
     streams.set(request.seq, def.open(db, request.args));
     return { stream: request.seq };

@@ -3,7 +3,7 @@
 // the contact-row counts the agent lint and preview need (read from the rows, never from a screen).
 import type { ContactFilter } from '../../../../shared/ipc/channels/contacts.ts';
 import type { Db } from '../define.ts';
-import { prepared, query } from '../define.ts';
+import { prepared, query, txQuery } from '../define.ts';
 import { blankCellSql } from './blankCell.ts';
 import { filterSql, UPLOAD_ROWS_SQL } from './contacts.ts';
 
@@ -56,9 +56,6 @@ export interface StoredSyncState {
 const SUMMARY_COLUMNS = `a.id, a.name, a.archived, a.is_local_draft, a.language, a.active_version_id,
   a.version_count, a.variables, a.synced_at, a.updated_at, (d.agent_id IS NOT NULL) AS has_subscriptions_draft`;
 const DRAFT_JOIN = `LEFT JOIN agent_subscription_drafts d ON d.workspace_id = a.workspace_id AND d.agent_id = a.id`;
-
-const tx = <A, R>(run: (db: Db, args: A) => R) =>
-  query((db: Db, args: A): R => db.transaction(() => run(db, args))());
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -142,9 +139,9 @@ export const agentsQueries = {
     ).all(a.workspaceId, likePattern(search));
   }),
   'agents.get': query(getAgent),
-  'agents.replaceSynced': tx(replaceSynced),
+  'agents.replaceSynced': txQuery(replaceSynced),
   /** The service accepted new subscriptions: the stored answer carries them, the draft goes. */
-  'agents.upsertSubscriptions': tx(
+  'agents.upsertSubscriptions': txQuery(
     (db, a: { workspaceId: string; agentId: string; detailRaw: string; now: string }) => {
       prepared(db, `UPDATE agents SET detail_raw = ?, updated_at = ? WHERE workspace_id = ? AND id = ?`).run(
         a.detailRaw,
@@ -213,7 +210,7 @@ export const agentsQueries = {
          WHERE workspace_id = ? AND id = ? AND is_local_draft = 1`,
       ).run(a.name, a.language, JSON.stringify(a.variables), a.prompt, a.now, a.workspaceId, a.id).changes,
   ),
-  'agents.deleteDraft': tx((db, a: { workspaceId: string; id: string }) => {
+  'agents.deleteDraft': txQuery((db, a: { workspaceId: string; id: string }) => {
     prepared(db, `DELETE FROM agent_mappings WHERE workspace_id = ? AND agent_id = ?`).run(
       a.workspaceId,
       a.id,

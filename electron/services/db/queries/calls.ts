@@ -15,7 +15,7 @@ import { callSnippet } from './callSnippet.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
 import type { Db } from '../define.ts';
-import { prepared, query, read, readStream } from '../define.ts';
+import { prepared, query, read, readStream, writeTransaction } from '../define.ts';
 
 // ---------------------------------------------------------------- storing
 
@@ -104,7 +104,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
        WHERE recordings.state = 'pending'`,
   );
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const written: number[] = [];
     for (const c of a.rows) {
       // A new id is inserted at once (no lookup first); a known one is compared with what is stored.
@@ -131,7 +131,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       if (c.recordingUrl) recording.run(seq, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
     if (written.length > 0) index.run(JSON.stringify(written));
-  })();
+  });
   return result;
 }
 
@@ -880,7 +880,7 @@ function followUpList(
   const source = campaignList(db, a);
   if (!source) return null;
   const rows = outcomeRows(db, a) ?? [];
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const id = Number(
       prepared(
         db,
@@ -906,7 +906,7 @@ function followUpList(
     rebuildNumbers(db, id);
     prepared(db, `UPDATE contact_lists SET counts = ? WHERE id = ?`).run(JSON.stringify(recount(db, id)), id);
     return { list: getList(db, id) as StoredList, rows: rows.length };
-  })();
+  });
 }
 
 export const callsQueries = {

@@ -2,7 +2,7 @@
 // its timeline (a `sent` row before each request, a row after each answer), the builder's drafts
 // and the cached numbers / campaign listing of a workspace.
 import type { Db } from '../define.ts';
-import { prepared, query } from '../define.ts';
+import { prepared, query, writeTransaction } from '../define.ts';
 
 export interface StoredLaunch {
   id: string;
@@ -126,7 +126,7 @@ export const campaignsQueries = {
   }),
   /** One timeline row and the launch's change, in one transaction. */
   'campaigns.recordStep': query((db, a: StepRecord) =>
-    db.transaction(() => {
+    writeTransaction(db, () => {
       const seq =
         (prepared<[string], number>(
           db,
@@ -141,7 +141,7 @@ export const campaignsQueries = {
       ).run(a.launchId, seq, a.step, a.outcome, a.at, a.message ?? null, a.httpStatus ?? null);
       applyPatch(db, a.launchId, a.patch ?? {}, a.at);
       return getLaunch(db, a.launchId) as StoredLaunch;
-    })(),
+    }),
   ),
   'campaigns.steps': query((db, a: { launchId: string }) =>
     prepared<[string], StoredStep>(

@@ -1,4 +1,4 @@
-import { prepared, query, readStream } from '../define.ts';
+import { prepared, query, readStream, writeTransaction } from '../define.ts';
 
 export interface ConnectionTestRecord {
   workspaceId: string;
@@ -36,7 +36,7 @@ export const KEEP_TESTS_PER_WORKSPACE = 20;
 
 export const connectionTestQueries = {
   'connectionTests.record': query((db, test: ConnectionTestRecord) =>
-    db.transaction(() => {
+    writeTransaction(db, () => {
       prepared(
         db,
         `INSERT INTO connection_tests (workspace_id, base_url, tested_at, ok, message, credits, service_workspace_name)
@@ -55,7 +55,7 @@ export const connectionTestQueries = {
         `DELETE FROM connection_tests WHERE workspace_id = ? AND id NOT IN (
            SELECT id FROM connection_tests WHERE workspace_id = ? ORDER BY id DESC LIMIT ?)`,
       ).run(test.workspaceId, test.workspaceId, KEEP_TESTS_PER_WORKSPACE);
-    })(),
+    }),
   ),
 
   'connectionTests.recent': query(

@@ -35,7 +35,7 @@ import {
 } from '../../contacts/rowState.ts';
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
-import { prepared, query, read, readStream } from '../define.ts';
+import { prepared, query, read, readStream, txQuery } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
 import { MARK_EVERY } from '../migrations/0110-contact-position-marks.ts';
 import { blankCellSql } from './blankCell.ts';
@@ -829,9 +829,6 @@ function* exportRows(
   }
 }
 
-const tx = <A, R>(run: (db: Db, args: A) => R) =>
-  query((db: Db, args: A): R => db.transaction(() => run(db, args))());
-
 export const contactsQueries = {
   /** Saved lists (the read lane: the panel reloads during a bulk change without waiting for its steps). */
   'contacts.lists': read((db, _args: Record<string, never>) =>
@@ -849,11 +846,11 @@ export const contactsQueries = {
       .all()
       .map((r) => r.id),
   ),
-  'contacts.createList': tx(createList),
-  'contacts.insertBatch': tx(insertBatch),
-  'contacts.finishImport': tx(finishImport),
+  'contacts.createList': txQuery(createList),
+  'contacts.insertBatch': txQuery(insertBatch),
+  'contacts.finishImport': txQuery(finishImport),
   /** The number index an import left owed (a no-op once built); answers whether it built it. */
-  'contacts.buildNumbers': tx((db, a: { listId: number }) => ensureNumbers(db, a.listId)),
+  'contacts.buildNumbers': txQuery((db, a: { listId: number }) => ensureNumbers(db, a.listId)),
   'contacts.markDeleting': query(
     (db, a: { listId: number }) =>
       prepared(db, `UPDATE contact_lists SET status = 'deleting' WHERE id = ?`).run(a.listId).changes > 0,
@@ -865,8 +862,8 @@ export const contactsQueries = {
         a.listId,
       ).changes > 0,
   ),
-  'contacts.clearRows': tx(clearRows),
-  'contacts.removeList': tx((db, a: { listId: number }) => {
+  'contacts.clearRows': txQuery(clearRows),
+  'contacts.removeList': txQuery((db, a: { listId: number }) => {
     prepared(db, `DELETE FROM contact_undo WHERE list_id = ?`).run(a.listId);
     return prepared(db, `DELETE FROM contact_lists WHERE id = ?`).run(a.listId).changes > 0;
   }),
@@ -880,7 +877,7 @@ export const contactsQueries = {
       `SELECT count(*) AS n FROM contacts ${indexed(f)} WHERE list_id = ? AND ${f.where}`,
     ).get(a.listId)!.n;
   }),
-  'contacts.editCell': tx(editCell),
-  'contacts.setExcluded': tx(setExcluded),
+  'contacts.editCell': txQuery(editCell),
+  'contacts.setExcluded': txQuery(setExcluded),
   'contacts.exportRows': readStream(exportRows),
 };

@@ -22,7 +22,7 @@ import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import { numberOrder } from '../../contacts/numberOrder.ts';
 import { insertMany } from './insertMany.ts';
 import type { Db } from '../define.ts';
-import { prepared, query } from '../define.ts';
+import { prepared, query, txQuery, writeTransaction } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
 import {
   getList,
@@ -347,11 +347,11 @@ function bulkStep(
 function timedBulkStep(db: Db, a: { job: BulkJob; cancel: boolean; budgetMs: number; now: string }): BulkJob {
   const key = commitKey(a.job);
   let workEnd = 0;
-  const { job, chunks } = db.transaction(() => {
+  const { job, chunks } = writeTransaction(db, () => {
     const step = bulkStep(db, a);
     workEnd = performance.now();
     return step;
-  })();
+  });
   const perChunk = (performance.now() - workEnd) / chunks;
   // Smoothed: one quick commit (a chunk that found little to change) does not undo the estimate.
   const before = commitMsPerChunk.get(key);
@@ -978,12 +978,9 @@ function unfinishedJobs(db: Db): BulkJob[] {
   return out;
 }
 
-const tx = <A, R>(run: (db: Db, args: A) => R) =>
-  query((db: Db, args: A): R => db.transaction(() => run(db, args))());
-
 export const contactsBulkQueries = {
-  'contacts.bulkBegin': tx(bulkBegin),
-  'contacts.undoBegin': tx(undoBegin),
+  'contacts.bulkBegin': txQuery(bulkBegin),
+  'contacts.undoBegin': txQuery(undoBegin),
   'contacts.bulkStep': query(timedBulkStep),
   'contacts.unfinishedJobs': query((db, _args: Record<string, never>) => unfinishedJobs(db)),
 };

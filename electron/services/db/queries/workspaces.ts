@@ -1,6 +1,6 @@
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import type { Db } from '../define.ts';
-import { prepared, query } from '../define.ts';
+import { prepared, query, writeTransaction } from '../define.ts';
 import { readSetting, writeSetting } from './settings.ts';
 
 export type SecretStorageKind = 'keychain' | 'session';
@@ -146,7 +146,7 @@ export const workspaceQueries = {
 
   /** Deletes a workspace (its test log goes with it) and, if it was active, activates the next one. */
   'workspaces.remove': query((db, args: { id: string }) =>
-    db.transaction(() => {
+    writeTransaction(db, () => {
       const removed = prepared(db, `DELETE FROM workspaces WHERE id = ?`).run(args.id).changes > 0;
       let activeId = readActive(db);
       if (activeId === null) {
@@ -154,7 +154,7 @@ export const workspaceQueries = {
         writeSetting(db, ACTIVE_KEY, activeId);
       }
       return { removed, activeId };
-    })(),
+    }),
   ),
 
   'workspaces.active': query((db, _args: Record<string, never>) => readActive(db)),
