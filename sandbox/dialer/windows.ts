@@ -8,6 +8,7 @@ import {
   nextCallWindowOpening,
 } from '../../shared/domain/callConfig.ts';
 import type { CallWindow } from '../../shared/domain/callConfig.ts';
+import { parseIsoDateTime } from '../../shared/domain/dates.ts';
 
 export interface DialGateSpec {
   /** Campaign window start (epoch ms), or null. */
@@ -52,9 +53,4 @@ export function createDialGate(spec: DialGateSpec): DialGate {
  * `scheduled_at` of call_time, read as the individual-call route reads it: an ISO date-time, UTC
  * when it carries no offset. Null when absent or unreadable.
  */
-export function scheduledAtMs(text: string | null): number | null {
-  if (!text) return null;
-  const hasZone = text.endsWith('Z') || /[+-]\d\d:?\d\d$/.test(text);
-  const ms = Date.parse(hasZone ? text : `${text}Z`);
-  return Number.isNaN(ms) ? null : ms;
-}
+export const scheduledAtMs = (text: string | null): number | null => (text ? parseIsoDateTime(text) : null);

@@ -64,6 +64,16 @@ export function startCampaign(
   const list = input.list;
   const codes = statuses[input.endpoint];
 
+  const wanted = input.endpoint === 'make-call-async' ? 'large' : 'standard';
+  if (list.flow !== wanted) {
+    throw new StartRefusal(
+      400,
+      'wrong_flow',
+      wanted === 'large'
+        ? `Bulk list ${list.id} was saved with campaign/save: start it with campaign/start or campaign/v2/start (make-call-async starts lists uploaded with upload-csv, 5,000 rows or more)`
+        : `Bulk list ${list.id} was uploaded with upload-csv: start it with make-call-async (campaign/start starts lists saved with campaign/save)`,
+    );
+  }
   if (input.agentId !== list.agent_id) {
     throw new StartRefusal(
       400,

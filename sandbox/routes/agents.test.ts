@@ -79,11 +79,23 @@ describe('PATCH /agent/v1 edit_event_subscriptions', () => {
     expect(r.body).toEqual({ message: 'Agent updated successfully!', agent_id: id });
     let view = normalizeAgent(agentByIdResponseSchema.parse((await t.api(`/agent/${id}`)).body));
     expect(view.eventSubscriptions).toHaveLength(2);
-    // Replacement, not merge; the old single-string event_type form is accepted.
-    await patch({
+    // event_type is an array (seed, Resources): the single string of old docs is refused, nothing changes.
+    const single = await patch({
       operation: 'edit_event_subscriptions',
       agent_id: id,
       event_subscriptions: [{ event_type: 'call_started', callback_url: 'https://hooks.example.test/c' }],
+    });
+    expect(single.status).toBe(400);
+    expect(single.body).toMatchObject({
+      error: { code: 'invalid_parameter', message: expect.stringContaining('event_type') },
+    });
+    view = normalizeAgent(agentByIdResponseSchema.parse((await t.api(`/agent/${id}`)).body));
+    expect(view.eventSubscriptions).toHaveLength(2);
+    // Replacement, not merge.
+    await patch({
+      operation: 'edit_event_subscriptions',
+      agent_id: id,
+      event_subscriptions: [{ event_type: ['call_started'], callback_url: 'https://hooks.example.test/c' }],
     });
     view = normalizeAgent(agentByIdResponseSchema.parse((await t.api(`/agent/${id}`)).body));
     expect(view.eventSubscriptions).toEqual([

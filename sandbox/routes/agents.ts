@@ -42,9 +42,8 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: SandboxContext): 
         `operation "${op.operation}" is not supported by the sandbox (only edit_event_subscriptions)`,
       );
     }
-    // Old docs send event_type as one string; accept it and store the list form.
-    const body = normaliseEventTypes(req.body);
-    const parsed = parseOr(editEventSubscriptionsRequestSchema, body, (m) => invalidParameter(m));
+    // event_type is an array (seed, Resources); the single string of old docs is refused.
+    const parsed = parseOr(editEventSubscriptionsRequestSchema, req.body, (m) => invalidParameter(m));
     const agent = store.agents.get(parsed.agent_id);
     if (!agent) throw notFound(`Agent ${parsed.agent_id} not found`);
     const subscriptions = parsed.event_subscriptions.map((s) => ({
@@ -57,18 +56,4 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: SandboxContext): 
     ctx.events.emit('subscriptions-changed', { agentId: agent.id });
     return { message: 'Agent updated successfully!', agent_id: agent.id };
   });
-}
-
-function normaliseEventTypes(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || !('event_subscriptions' in body)) return body;
-  const subs = (body as { event_subscriptions: unknown }).event_subscriptions;
-  if (!Array.isArray(subs)) return body;
-  return {
-    ...body,
-    event_subscriptions: subs.map((s: unknown) =>
-      typeof s === 'object' && s !== null && 'event_type' in s && typeof s.event_type === 'string'
-        ? { ...s, event_type: [s.event_type] }
-        : s,
-    ),
-  };
 }

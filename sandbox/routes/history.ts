@@ -24,8 +24,10 @@ function single(q: Query, name: string): string | undefined {
 function nonNegativeInt(q: Query, name: string, fallback: number): number {
   const v = single(q, name);
   if (v === undefined) return fallback;
-  if (!/^\d+$/.test(v.trim())) throw invalidParameter(`${name} must be a non-negative integer, got "${v}"`);
-  return Number(v.trim());
+  if (!/^\d+$/.test(v)) throw invalidParameter(`${name} must be a non-negative integer, got "${v}"`);
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw invalidParameter(`${name} is too large, got ${v}`);
+  return n;
 }
 
 function date(q: Query, name: string): number | undefined {

@@ -141,9 +141,29 @@ describe('POST /calling/v2/outbound/individual', () => {
     expect((await post({ ...base(), from_number: '+14150000000' })).status).toBe(400);
     expect((await post({ ...base(), number_pool_id: 'nope' })).status).toBe(400);
     expect((await post({ ...base(), number_pool_id: poolId, version_id: 'nope' })).status).toBe(400);
-    const r = await post({ ...base(), number_pool_id: poolId, agent_id: 'nope' });
-    expect(r.status).toBe(404);
-    expect(r.body).toMatchObject({ error: { code: 'not_found' } });
+    // The seed lists only validation errors, 401 and 500 here: an agent that is not a UUID, or not
+    // one of the workspace's, is an invalid parameter.
+    for (const agentId of ['nope', '0b6f5f3e-4a1d-4c55-9a8e-2f1f3c0d9e77']) {
+      const r = await post({ ...base(), number_pool_id: poolId, agent_id: agentId });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({
+        error: { code: 'invalid_parameter', message: expect.stringContaining('agent_id') },
+      });
+    }
+  });
+
+  it('refuses a call_time.scheduled_at that is not a date-time', async () => {
+    for (const scheduledAt of ['garbage', '2026-02-30T10:00:00', '2026-11-24 10:00']) {
+      const r = await post({
+        ...base(),
+        number_pool_id: poolId,
+        call_config: { call_time: { scheduled_at: scheduledAt } },
+      });
+      expect(r.status, scheduledAt).toBe(400);
+      expect(r.body).toMatchObject({
+        error: { code: 'invalid_parameter', message: expect.stringContaining('scheduled_at') },
+      });
+    }
   });
 
   it('answers a clear error for a body that is not JSON', async () => {

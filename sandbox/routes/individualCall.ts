@@ -4,7 +4,7 @@ import {
   nextCallWindowOpening,
   resolveCallConfig,
 } from '../../shared/domain/callConfig.ts';
-import { isoWithoutOffset } from '../../shared/domain/dates.ts';
+import { isoWithoutOffset, parseIsoDateTime } from '../../shared/domain/dates.ts';
 import { substitutePlaceholders } from '../../shared/domain/template.ts';
 import { individualCallRequestSchema, numberSourceProblem } from '../../shared/service/individualCall.ts';
 import type { IndividualCallRequest } from '../../shared/service/individualCall.ts';
@@ -12,7 +12,7 @@ import type { SandboxContext } from '../context.ts';
 import { promptTextOf } from '../domain/agents.ts';
 import { checkE164 } from '../domain/phone.ts';
 import { formatCalleeName } from '../domain/smartFormatter.ts';
-import { invalidParameter, notFound, parseOr } from '../http/errors.ts';
+import { invalidParameter, parseOr } from '../http/errors.ts';
 
 const list = (v: string | string[] | undefined): string[] =>
   v === undefined ? [] : Array.isArray(v) ? v : [v];
@@ -49,7 +49,7 @@ function placeCall(ctx: SandboxContext, raw: unknown, api: 'v1' | 'v2') {
   if (phoneProblem) throw invalidParameter(`mobile_number ${phoneProblem}`);
 
   const agent = store.agents.get(body.agent_id);
-  if (!agent) throw notFound(`Agent ${body.agent_id} not found`);
+  if (!agent) throw invalidParameter(`agent_id ${body.agent_id} is not an agent of this workspace`);
   const version = body.version_id ? store.agents.version(body.version_id) : store.agents.activeVersion(agent);
   if (!version || version.agent_id !== agent.id) {
     throw invalidParameter(`version_id ${body.version_id ?? ''} is not a version of agent ${agent.id}`);
@@ -92,14 +92,8 @@ function placeCall(ctx: SandboxContext, raw: unknown, api: 'v1' | 'v2') {
   const now = ctx.clock.nowMs();
   const cfg = resolveCallConfig(body.call_config);
   const window = { callStartTime: cfg.callStartTime, callEndTime: cfg.callEndTime, timezone: cfg.timezone };
-  const scheduledAt = cfg.scheduledAt
-    ? Date.parse(
-        cfg.scheduledAt.endsWith('Z') || /[+-]\d\d:?\d\d$/.test(cfg.scheduledAt)
-          ? cfg.scheduledAt
-          : `${cfg.scheduledAt}Z`,
-      )
-    : NaN;
-  const notBefore = Number.isNaN(scheduledAt) ? now : Math.max(now, scheduledAt);
+  const scheduledAt = cfg.scheduledAt ? parseIsoDateTime(cfg.scheduledAt) : null;
+  const notBefore = scheduledAt === null ? now : Math.max(now, scheduledAt);
   // Without a call_time the call dials at once; with one it waits for the window. Without credits
   // it waits too (the dialer places it once the balance is positive again).
   const hasCredits = store.workspace.get().credits > 0;

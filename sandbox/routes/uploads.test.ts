@@ -303,6 +303,51 @@ describe('balance check and make-call-async', () => {
     });
   });
 
+  it('answers 422 for an empty from_numbers and for a call_config key that is individual call only', async () => {
+    let r = await start({ bulk_list_id: 'any-list', agent_id: agentId, from_numbers: [] });
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({ detail: expect.stringContaining('from_numbers') });
+    for (const key of ['idle_timeout_warning', 'idle_timeout_end', 'max_call_length']) {
+      r = await start({
+        bulk_list_id: 'any-list',
+        agent_id: agentId,
+        number_pool_id: poolId,
+        call_config: { [key]: 30, call_retry_config: { retry_count: 1 } },
+      });
+      expect(r.status, key).toBe(422);
+      expect(r.body).toEqual({ detail: expect.stringContaining(key) });
+    }
+  });
+
+  it('starts only lists of its own flow: make-call-async an upload, campaign/start a saved list', async () => {
+    const save = await t.api<Record<string, unknown>>('/campaign/save', {
+      method: 'POST',
+      body: uploadForm(loanCsv(3), { agent_id: agentId, campaign_name: 'Small' }),
+    });
+    expect(save.status, save.text).toBe(200);
+    const saved = String(save.body.list_id);
+    let r = await start({ bulk_list_id: saved, agent_id: agentId, number_pool_id: poolId });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ detail: expect.stringContaining('start it with campaign/start') });
+
+    const up = await uploaded(5000);
+    await t.advance(5);
+    r = await t.api<Record<string, unknown>>('/campaign/start', {
+      method: 'POST',
+      json: { agent_id: agentId, list_id: up.bulk_list_id, from_numbers: [numberId] },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ detail: expect.stringContaining('start it with make-call-async') });
+    // Neither refusal started anything: the upload still starts once, the saved list too.
+    r = await start({ bulk_list_id: up.bulk_list_id, agent_id: agentId, number_pool_id: poolId });
+    expect(r.status, r.text).toBe(200);
+    r = await t.api<Record<string, unknown>>('/campaign/start', {
+      method: 'POST',
+      json: { agent_id: agentId, list_id: saved, from_numbers: [numberId] },
+    });
+    expect(r.status, r.text).toBe(200);
+  });
+
   it('answers 422 for a bad concurrency_percentage and 404 for an unknown list', async () => {
     let r = await start({
       bulk_list_id: 'x',

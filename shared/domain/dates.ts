@@ -117,15 +117,24 @@ export function instantToCampaignTime(ms: number, timeZone: string): string {
   return formatCampaignTime(instantToZoned(ms, timeZone));
 }
 
-const isoWithOffset =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/;
+const isoDateTime =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?$/;
 
 /**
  * ISO 8601 date-time **with** a zone designator (`Z` or `±HH:MM`) → epoch ms; null when the text is
  * not one (no offset, not a calendar date, out-of-range fields).
  */
 export function parseIsoWithOffset(text: string): number | null {
-  const m = isoWithOffset.exec(text.trim());
+  return /(Z|[+-]\d{2}:?\d{2})$/.test(text.trim()) ? parseIsoDateTime(text) : null;
+}
+
+/**
+ * ISO 8601 date-time, with or without a zone designator (UTC without one: `scheduled_at`, whose
+ * sample has no offset) → epoch ms; null when it is not a real calendar date and time.
+ */
+export function parseIsoDateTime(text: string): number | null {
+  const trimmed = text.trim();
+  const m = isoDateTime.exec(trimmed);
   if (!m) return null;
   const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
     number,
@@ -137,8 +146,8 @@ export function parseIsoWithOffset(text: string): number | null {
   const second = m[6] ? Number(m[6]) : 0;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
-  if (m[8] !== 'Z' && (Number(m[9]) > 23 || Number(m[10]) > 59)) return null;
-  const ms = Date.parse(text.trim());
+  if (m[8] !== undefined && m[8] !== 'Z' && (Number(m[9]) > 23 || Number(m[10]) > 59)) return null;
+  const ms = Date.parse(m[8] === undefined ? `${trimmed}Z` : trimmed);
   return Number.isNaN(ms) ? null : ms;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDateTime } from '../domain/dates.ts';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM (00:00 to 23:59)');
 
@@ -26,8 +27,12 @@ export const callTimeSchema = z.object({
   call_start_time: hhmm.optional(),
   call_end_time: hhmm.optional(),
   timezone: ianaTimeZoneSchema.optional(),
-  /** Appears in the campaign start request; ISO local date-time (no offset in the notes' sample) or null. */
-  scheduled_at: z.string().nullable().optional(),
+  /** Appears in the campaign start request; ISO date-time (no offset in the notes' sample: UTC) or null. */
+  scheduled_at: z
+    .string()
+    .refine((t) => parseIsoDateTime(t) !== null, 'must be an ISO 8601 date-time such as 2026-09-25T10:30:00')
+    .nullable()
+    .optional(),
 });
 export type CallTime = z.infer<typeof callTimeSchema>;
 
@@ -43,3 +48,19 @@ export const callConfigSchema = z.looseObject({
   call_time: callTimeSchema.optional(),
 });
 export type CallConfig = z.infer<typeof callConfigSchema>;
+
+/**
+ * `call_config` of `make-call-async`: "object with call_retry_config and call_time" (seed §3); the
+ * idle timeouts and the call length are "individual call only" (the upload carries the list's).
+ */
+export const campaignCallConfigSchema = z.strictObject({
+  call_retry_config: callRetryConfigSchema.optional(),
+  call_time: callTimeSchema.optional(),
+});
+export type CampaignCallConfig = z.infer<typeof campaignCallConfigSchema>;
+
+/** The part of a whole `call_config` that `make-call-async` takes. */
+export const campaignCallConfigOf = (c: CallConfig): CampaignCallConfig => ({
+  ...(c.call_retry_config ? { call_retry_config: c.call_retry_config } : {}),
+  ...(c.call_time ? { call_time: c.call_time } : {}),
+});

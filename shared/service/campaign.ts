@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callConfigSchema } from './callConfig.ts';
+import { campaignCallConfigSchema } from './callConfig.ts';
 import { httpUrlSchema } from './common.ts';
 import { campaignTimeSchema, countryCodeSchema } from './upload.ts';
 
@@ -10,12 +10,12 @@ import { campaignTimeSchema, countryCodeSchema } from './upload.ts';
 export const makeCallAsyncRequestSchema = z.object({
   bulk_list_id: z.string().min(1),
   agent_id: z.string().min(1),
-  from_numbers: z.array(z.string().min(1)).optional(),
+  from_numbers: z.array(z.string().min(1)).min(1).optional(),
   number_pool_id: z.string().min(1).optional(),
   country_code: countryCodeSchema.optional(),
   campaign_start_time: campaignTimeSchema.optional(),
   campaign_end_time: campaignTimeSchema.optional(),
-  call_config: callConfigSchema.optional(),
+  call_config: campaignCallConfigSchema.optional(),
   concurrency_percentage: z.number().int().min(0).max(100).optional(),
   callback_url: httpUrlSchema.optional(),
   email_completion_user_ids: z.array(z.string()).optional(),
@@ -26,7 +26,7 @@ export type MakeCallAsyncRequest = z.infer<typeof makeCallAsyncRequestSchema>;
 export type MakeCallAsyncInput = Omit<MakeCallAsyncRequest, 'from_numbers' | 'number_pool_id'> &
   ({ from_numbers: string[]; number_pool_id?: never } | { number_pool_id: string; from_numbers?: never });
 
-/** True when exactly one number source is given (the 422 rule). */
+/** True when exactly one number source is given (the 422 rule; an empty from_numbers fails the schema). */
 export const hasExactlyOneNumberSource = (r: { from_numbers?: unknown; number_pool_id?: unknown }): boolean =>
   (r.from_numbers !== undefined && r.from_numbers !== null) !==
   (r.number_pool_id !== undefined && r.number_pool_id !== null);

@@ -19,7 +19,7 @@ export type CustomArgsValues = z.infer<typeof customArgsValuesSchema>;
 export const individualCallRequestSchema = z.object({
   name: z.string().trim().min(1),
   mobile_number: z.string().min(1),
-  agent_id: z.string().min(1),
+  agent_id: z.guid({ error: 'agent_id must be a UUID' }),
   number_pool_id: z.string().min(1).optional(),
   from_number_id: oneOrMany.optional(),
   from_number: oneOrMany.optional(),

@@ -12,6 +12,8 @@ import { requireActiveWorkspace } from './workspaceAccess.ts';
 
 /** Ids of local drafts: never an id the service hands out. */
 export const LOCAL_DRAFT_PREFIX = 'local-';
+/** A local draft's id: the service has never seen it (no launch, no test call). */
+export const isLocalDraftAgent = (agentId: string): boolean => agentId.startsWith(LOCAL_DRAFT_PREFIX);
 
 const variablesOf = (prompt: string) => mappableVariables(agentVariables([], extractPlaceholders(prompt)));
 

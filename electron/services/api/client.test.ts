@@ -152,7 +152,7 @@ describe('retries, timeouts and broken connections', () => {
       client().startIndividualCall({
         name: 'A',
         mobile_number: '+919876543210',
-        agent_id: 'x',
+        agent_id: '0b6f5f3e-4a1d-4c55-9a8e-2f1f3c0d9e77',
         number_pool_id: 'p',
       }),
     );

@@ -143,6 +143,36 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
     ).list;
   }, 60_000);
 
+  it('refuses a test call with a local draft agent, naming the agent field, and takes callback_args as the service does', async () => {
+    const draft = value<{ agent: { id: string } }>(
+      await desk.handle('agents:create-draft', { name: 'Offline draft', prompt: 'Hello {{callee_name}}' }),
+    ).agent;
+    const refused = await desk.handle('campaigns:test-call', {
+      settings: settings({ listId: list.id, agentId: draft.id }),
+      mobileNumber: '+919876543210',
+      row: 2,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', field: 'agentId', message: expect.stringContaining('local draft') },
+    });
+    // callback_args is {headers, params} (seed §4): a flat map of headers is refused at the boundary.
+    const flat = await desk.handle('campaigns:test-call', {
+      settings: settings({ listId: list.id }),
+      mobileNumber: '+919876543210',
+      row: 2,
+      callbackArgs: { 'X-Token': 'abc' } as never,
+    });
+    expect(flat).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const placed = await desk.handle('campaigns:test-call', {
+      settings: settings({ listId: list.id }),
+      mobileNumber: '+919876543210',
+      row: 2,
+      callbackArgs: { headers: { 'X-Token': 'abc' }, params: { source: 'desk' } },
+    });
+    expect(placed, JSON.stringify(placed)).toMatchObject({ ok: true, value: { callId: expect.any(String) } });
+  });
+
   it('plans the calls into the daily windows with the credits needed', async () => {
     const plan = value<CampaignPlan>(
       await desk.handle('campaigns:plan', { settings: settings({ listId: list.id }) }),

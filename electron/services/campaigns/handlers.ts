@@ -18,6 +18,7 @@ import { firstStep, flowFor } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { runLaunch } from './launchRunner.ts';
 import { planCampaign } from './plan.ts';
+import { isLocalDraftAgent } from '../agents/draftAgents.ts';
 import { callConfigOf, validateSettings } from './validateSettings.ts';
 
 const TIMEOUT_MS = 20_000;
@@ -446,6 +447,12 @@ export const campaignsDomain = defineDomain({
         const s = req.settings;
         if (!s.agentId || s.listId === null)
           throw new DeskFailure('invalid_request', 'Choose a contact list and an agent', 'agentId');
+        if (isLocalDraftAgent(s.agentId))
+          throw new DeskFailure(
+            'invalid_request',
+            'This agent is a local draft: it is not on the service, so it cannot take a test call',
+            'agentId',
+          );
         const source =
           s.numberSource.kind === 'pool'
             ? s.numberSource.numberPoolId.trim()

@@ -19,6 +19,7 @@ import type { LaunchPatch, StoredLaunch } from '../db/queries/campaigns.ts';
 import { explainApiError, isAmbiguous, isOffline } from './explainError.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
+import { campaignCallConfigOf } from '../../../shared/service/callConfig.ts';
 
 export interface RunnerDeps {
   db: DbClient;
@@ -239,7 +240,7 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
           country_code: req.countryCode,
           campaign_start_time: req.start,
           campaign_end_time: req.end,
-          call_config: req.callConfig,
+          call_config: campaignCallConfigOf(req.callConfig),
           ...(req.concurrency !== undefined ? { concurrency_percentage: req.concurrency } : {}),
           ...(req.callbackUrl ? { callback_url: req.callbackUrl } : {}),
         });

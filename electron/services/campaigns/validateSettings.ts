@@ -1,4 +1,5 @@
 // The builder's settings checked before anything is sent; every problem names its field.
+import { isLocalDraftAgent } from '../agents/draftAgents.ts';
 import { scheduleProblems } from '../../../shared/domain/campaignSchedule.ts';
 import type { CampaignSettings, FieldError } from '../../../shared/ipc/channels/campaigns.ts';
 import { callConfigSchema } from '../../../shared/service/callConfig.ts';
@@ -12,7 +13,7 @@ export function validateSettings(s: CampaignSettings, nowMs: number): FieldError
   const add = (field: string, message: string) => errors.push({ field, message });
   if (s.listId === null) add('listId', 'Choose a contact list');
   if (!s.agentId?.trim()) add('agentId', 'Choose an agent');
-  else if (s.agentId.startsWith('local-'))
+  else if (isLocalDraftAgent(s.agentId))
     add('agentId', 'This agent is a local draft: it is not on the service, so it cannot be launched');
   if (!s.name.trim()) add('name', 'Give the campaign a name');
   if (!countryCodeSchema.safeParse(s.countryCode).success)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ianaTimeZoneSchema } from '../../service/callConfig.ts';
+import { callbackArgsSchema } from '../../service/smartFormatter.ts';
 import { countryCodeSchema } from '../../service/upload.ts';
 import { channel, event } from '../define.ts';
 
@@ -216,7 +217,8 @@ export const testCallRequestSchema = z
     mobileNumber: z.string().trim().min(1).max(20),
     /** The contact list row (spreadsheet row) whose variables are sent. */
     row: z.number().int().positive(),
-    callbackArgs: z.record(z.string(), z.string()).optional(),
+    /** `callback_args` as the service takes it: headers and query params sent with each callback. */
+    callbackArgs: callbackArgsSchema.strict().optional(),
   })
   .strict();
 
