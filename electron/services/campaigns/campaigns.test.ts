@@ -177,8 +177,11 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
     const plan = value<CampaignPlan>(
       await desk.handle('campaigns:plan', { settings: settings({ listId: list.id }) }),
     );
+    // Not called: the list's invalid and duplicate rows (this list has some).
+    expect(60 - valid).toBeGreaterThan(0);
     expect(plan).toMatchObject({
       calls: valid,
+      invalid: 60 - valid,
       flow: 'standard',
       callsNotFitting: 0,
       credits: { needed: valid },
@@ -192,7 +195,7 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
     const sent = value<LaunchView>(
       await desk.handle('campaigns:launch', { settings: settings({ listId: list.id }) }),
     );
-    expect(sent).toMatchObject({ flow: 'standard', valid });
+    expect(sent).toMatchObject({ flow: 'standard', valid, invalid: 60 - valid });
     expect(sent.state).not.toBe('queued');
     expect(value<{ launches: LaunchView[] }>(await desk.handle('campaigns:queue', {})).launches).toEqual([]);
 
@@ -294,19 +297,24 @@ describe('a launch made while the service is unreachable', () => {
 });
 
 describe('drafts', () => {
-  it('survive a restart of the back end', async () => {
+  it('survive a restart of the back end; another workspace cannot overwrite one', async () => {
     const dataDir = dirs.make();
     const store = new SessionSecretStore();
     let d = await createDesk({ dataDir, host: 'browser', version: '1', secrets: store, sandbox: 'off' });
-    const ws = value<{ id: string }>(
-      await d.handle('workspaces:create', {
-        name: 'W',
-        baseUrl: 'http://127.0.0.1:9/v0',
-        apiKey: 'k-0123456789',
-        sessionOnly: true,
-      }),
-    );
-    value(await d.handle('workspaces:set-active', { id: ws.id }));
+    /** A session-only workspace on an address nothing answers, made active. */
+    const activeWorkspace = async (name: string, apiKey: string) => {
+      const ws = value<{ id: string }>(
+        await d.handle('workspaces:create', {
+          name,
+          baseUrl: 'http://127.0.0.1:9/v0',
+          apiKey,
+          sessionOnly: true,
+        }),
+      );
+      value(await d.handle('workspaces:set-active', { id: ws.id }));
+      return ws;
+    };
+    const ws = await activeWorkspace('W', 'k-0123456789');
     const saved = await d.handle('campaigns:save-draft', { settings: settings({ name: 'Draft one' }) });
     await d.close();
     d = await createDesk({ dataDir, host: 'browser', version: '1', secrets: store, sandbox: 'off' });
@@ -318,6 +326,18 @@ describe('drafts', () => {
       expect(drafts.map((x) => [x.id, x.settings.name])).toEqual([
         [(saved.value as { id: string }).id, 'Draft one'],
       ]);
+      // Saved under another workspace's draft id, it is refused and the draft stays as it was.
+      await activeWorkspace('Other', 'k-9876543210');
+      const draftId = (saved.value as { id: string }).id;
+      expect(
+        await d.handle('campaigns:save-draft', { id: draftId, settings: settings({ name: 'Overwrite' }) }),
+      ).toMatchObject({ ok: false, error: { code: 'not_found', field: 'id' } });
+      value(await d.handle('workspaces:set-active', { id: ws.id }));
+      expect(
+        value<{ drafts: Array<{ settings: CampaignSettings }> }>(
+          await d.handle('campaigns:drafts', {}),
+        ).drafts.map((x) => x.settings.name),
+      ).toEqual(['Draft one']);
     } finally {
       await d.close();
     }

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CampaignSettings, LaunchView } from '../../../shared/ipc/channels/campaigns.ts';
 import { campaignSettingsSchema } from '../../../shared/ipc/channels/campaigns.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { isLocalDraftAgent } from '../agents/draftAgents.ts';
 import { agentUpload, lint } from '../agents/listMapping.ts';
 import { agentServiceFailure, requireActiveWorkspace, workspaceClient } from '../agents/workspaceAccess.ts';
 import { isApiError } from '../api/index.ts';
 import type { ApiClient } from '../api/index.ts';
-import { writeExport } from '../contacts/exportFile.ts';
+import { writeSteadyExport } from '../contacts/exportFile.ts';
+import { listCounts } from '../contacts/rowState.ts';
+import type { StoredCounts } from '../contacts/rowState.ts';
 import type { StoredLaunch } from '../db/queries/campaigns.ts';
 import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
 import type { DeskContext } from '../desk/context.ts';
@@ -18,7 +21,6 @@ import { firstStep, flowFor } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { runLaunch } from './launchRunner.ts';
 import { planCampaign } from './plan.ts';
-import { isLocalDraftAgent } from '../agents/draftAgents.ts';
 import { callConfigOf, validateSettings } from './validateSettings.ts';
 
 const TIMEOUT_MS = 20_000;
@@ -139,21 +141,17 @@ export const campaignsDomain = defineDomain({
       if (s.listId === null) return { valid: 0, invalid: 0 };
       const list = await ctx.db.call('contacts.list', { listId: s.listId });
       if (!list) throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
-      const counts = JSON.parse(list.counts) as {
-        valid?: number;
-        invalid?: number;
-        duplicates?: number;
-        excluded?: number;
-      };
+      // Not called: invalid and duplicate rows the operator has not excluded (the rejects file).
+      const counts = listCounts(JSON.parse(list.counts) as StoredCounts);
       if (s.agentId) {
         const l = await lint(ctx, {
           listId: s.listId,
           agentId: s.agentId,
           ...(s.versionId ? { versionId: s.versionId } : {}),
         });
-        return { valid: l.uploadRows, invalid: (counts.invalid ?? 0) + (counts.duplicates ?? 0) };
+        return { valid: l.uploadRows, invalid: counts.rejects };
       }
-      return { valid: counts.valid ?? 0, invalid: (counts.invalid ?? 0) + (counts.duplicates ?? 0) };
+      return { valid: counts.upload, invalid: counts.rejects };
     };
 
     return {
@@ -173,12 +171,18 @@ export const campaignsDomain = defineDomain({
         const record = await requireActiveWorkspace(ctx);
         const id = req.id ?? randomUUID();
         const at = now();
-        await ctx.db.call('campaigns.saveDraft', {
+        const saved = await ctx.db.call('campaigns.saveDraft', {
           id,
           workspaceId: record.id,
           settings: JSON.stringify(req.settings),
           at,
         });
+        if (!saved)
+          throw new DeskFailure(
+            'not_found',
+            'This draft belongs to another workspace: switch back to save it.',
+            'id',
+          );
         return { id, workspaceId: record.id, settings: req.settings, updatedAt: at };
       },
       'campaigns:delete-draft': async (req) => {
@@ -252,9 +256,18 @@ export const campaignsDomain = defineDomain({
         const dir = join(ctx.options.dataDir, 'launches', id);
         await mkdir(dir, { recursive: true });
         const file = join(dir, 'upload.csv');
-        const { rows } = await writeExport(ctx.db, listId, plan.setup, 'upload', file);
-        const stored = await ctx.db.call('contacts.list', { listId });
-        const counts = JSON.parse(stored?.counts ?? '{}') as { invalid?: number; duplicates?: number };
+        // Refused while a bulk change runs; discarded if the list changes while it is written.
+        const { rows, list: stored } = await writeSteadyExport(
+          ctx.db,
+          listId,
+          plan.setup,
+          'upload',
+          file,
+        ).catch(async (error: unknown) => {
+          await rm(dir, { recursive: true, force: true });
+          throw error;
+        });
+        const counts = listCounts(JSON.parse(stored.counts) as StoredCounts);
         const request: LaunchRequest = {
           agentId,
           name: s.name.trim(),
@@ -290,7 +303,7 @@ export const campaignsDomain = defineDomain({
           settings: JSON.stringify(request),
           upload_file: file,
           valid: rows,
-          invalid: (counts.invalid ?? 0) + (counts.duplicates ?? 0),
+          invalid: counts.rejects,
           created_at: now(),
         });
         if (req.draftId)

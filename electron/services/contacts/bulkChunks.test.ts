@@ -1,7 +1,7 @@
 // Bulk changes, undo and deletion in chunks, against a real SQLite file through the real database
 // worker: progress a chunk at a time, page reads answered in between, Cancel that leaves the list
 // as it was (counts, rows, undo), a crash rolled back at the next start, and the space given back.
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,9 @@ import { EXCLUSION_CHUNK, FILL_CHUNK, SCAN_CHUNK, SWAP_CHUNK } from '../db/queri
 import type { BulkJob } from '../db/queries/contactsBulk.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
+import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import { createContactsService } from './contactsService.ts';
+import { writeSteadyExport } from './exportFile.ts';
 import type { ContactsService } from './contactsService.ts';
 import { importThroughService } from './testing.ts';
 
@@ -176,6 +178,37 @@ describe('bulk changes in chunks (real SQLite file)', () => {
     });
     expect(await service.cancelBulk({ listId: list.id })).toEqual({ cancelling: false });
     expect(before).toHaveLength(3000);
+  });
+
+  it('while a bulk change runs the list is neither deleted nor exported (nor the upload a launch writes); both work once it ends', async () => {
+    const { list } = await importThroughService(service, contactsCsv(20_000));
+    const setup = JSON.parse((await db.call('contacts.list', { listId: list.id }))!.setup) as EngineSetup;
+    const target = join(dir, 'upload.csv');
+    events = [];
+    const running = applyUsToAll(list.id);
+    await firstStep(list.id);
+    const busy = { code: 'conflict', message: expect.stringContaining('A bulk change is running') };
+    await expect(service.remove({ listId: list.id })).rejects.toMatchObject(busy);
+    await expect(writeSteadyExport(db, list.id, setup, 'upload', target)).rejects.toMatchObject(busy);
+    await expect(service.exportFile({ listId: list.id, kind: 'upload', path: target })).rejects.toMatchObject(
+      busy,
+    );
+    expect(existsSync(target)).toBe(false);
+    // Still running when the last refusal came: the refusals were not luck of timing.
+    expect(events.at(-1)).toMatchObject({ listId: list.id, state: 'running' });
+
+    const done = await running;
+    expect(done.cancelled).toBe(false);
+    const { rows } = await writeSteadyExport(db, list.id, setup, 'upload', target);
+    expect(rows).toBe(done.list.counts.upload);
+    const numbers = readFileSync(target, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
+    expect(numbers).toHaveLength(rows);
+    expect(new Set(numbers).size).toBe(rows);
+    expect(await service.remove({ listId: list.id })).toEqual({ deleted: true });
   });
 
   it('a cancelled undo puts the change back and keeps the undo, which still works afterwards', async () => {

@@ -16,7 +16,7 @@ import type { BulkAction, BulkJob } from '../db/queries/contactsBulk.ts';
 import type { EventBus } from '../desk/events.ts';
 import type { Logger } from '../logging/logger.ts';
 import { newDownload, removeDownload } from './downloads.ts';
-import { writeExport } from './exportFile.ts';
+import { writeSteadyExport } from './exportFile.ts';
 import { filterTotal, toContactList } from './listView.ts';
 import { createAnchorCache } from './pagingAnchors.ts';
 import { bulkBusy, toContactRow } from './rowState.ts';
@@ -364,6 +364,8 @@ export function createContactsService(options: ContactsServiceOptions) {
     },
 
     async remove(req: ParsedRequestOf<'contacts:delete'>): Promise<ResponseOf<'contacts:delete'>> {
+      // Stopping a change midway would leave the list half-changed (and, after Cancel, locked).
+      idle(req.listId);
       const stored = await db.call('contacts.list', { listId: req.listId });
       if (!stored || stored.status === 'deleting') return { deleted: false };
       for (const [id, s] of sessions) if (s.listId === req.listId) sessions.delete(id);
@@ -611,20 +613,10 @@ export function createContactsService(options: ContactsServiceOptions) {
         variablesMap = plan.variablesMap;
       }
       const fileName = `${safeFileName(stored.name)}-${req.kind}.csv`;
-      // Pages are read one after another: a change in between would mix two states of the list.
-      const unchanged = async () => {
-        const now = await db.call('contacts.list', { listId: req.listId });
-        if (!now || now.status !== 'ready' || now.revision !== stored.revision) {
-          throw new DeskFailure(
-            'conflict',
-            'The list changed while it was being exported; nothing was written. Export it again.',
-          );
-        }
-      };
       if ('path' in req) {
         const target = exportTarget(req.path, fileName);
         try {
-          const { rows, bytes } = await writeExport(db, req.listId, setup, req.kind, target, unchanged);
+          const { rows, bytes } = await writeSteadyExport(db, req.listId, setup, req.kind, target, stored);
           return {
             kind: req.kind,
             rows,
@@ -644,13 +636,13 @@ export function createContactsService(options: ContactsServiceOptions) {
       }
       const download = newDownload(options.dataDir);
       try {
-        const { rows, bytes } = await writeExport(
+        const { rows, bytes } = await writeSteadyExport(
           db,
           req.listId,
           setup,
           req.kind,
           join(download.dir, fileName),
-          unchanged,
+          stored,
         );
         return { kind: req.kind, rows, bytes, fileName, path: null, downloadUrl: download.url, variablesMap };
       } catch (error) {

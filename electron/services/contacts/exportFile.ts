@@ -11,7 +11,9 @@ import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ExportKind } from '../../../shared/ipc/channels/contacts.ts';
 import type { DbClient } from '../db/client.ts';
 import { createAtomicFile } from './engine/atomicFile.ts';
-import { renderTail } from './rowState.ts';
+import type { StoredList } from '../db/queries/contacts.ts';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { bulkBusy, renderTail } from './rowState.ts';
 
 const PAGE = 5000;
 
@@ -51,4 +53,36 @@ export async function writeExport(
     await file.discard();
     throw error;
   }
+}
+
+/**
+ * The list's export when the list holds still: refused while a bulk change runs on it (mid-change a
+ * former duplicate reads as valid until duplicates are decided again), and discarded, nothing
+ * written, when the list changes before the file is complete (pages are read one after another).
+ */
+export async function writeSteadyExport(
+  db: DbClient,
+  listId: number,
+  setup: EngineSetup,
+  kind: ExportKind,
+  target: string,
+  /** The list as read when `setup` was taken from it (read here when not given). */
+  baseline?: StoredList,
+): Promise<{ rows: number; bytes: number; list: StoredList }> {
+  const list = baseline ?? (await db.call('contacts.list', { listId }));
+  if (!list || list.status !== 'ready')
+    throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
+  if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
+  const written = await writeExport(db, listId, setup, kind, target, async () => {
+    const now = await db.call('contacts.list', { listId });
+    if (!now || now.status !== 'ready' || now.revision !== list.revision) {
+      throw new DeskFailure(
+        'conflict',
+        'The list changed while it was being exported; nothing was written. Export it again.',
+        'listId',
+      );
+    }
+    if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
+  });
+  return { ...written, list };
 }

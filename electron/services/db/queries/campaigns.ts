@@ -171,13 +171,16 @@ export const campaignsQueries = {
       `SELECT id, workspace_id, settings, updated_at FROM campaign_drafts WHERE workspace_id = ? ORDER BY updated_at DESC`,
     ).all(a.workspaceId),
   ),
-  'campaigns.saveDraft': query((db, a: { id: string; workspaceId: string; settings: string; at: string }) => {
-    prepared(
-      db,
-      `INSERT INTO campaign_drafts (id, workspace_id, settings, updated_at) VALUES (@id, @workspaceId, @settings, @at)
-       ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at`,
-    ).run(a);
-  }),
+  /** Saves a draft; false when the id is another workspace's draft (left untouched). */
+  'campaigns.saveDraft': query(
+    (db, a: { id: string; workspaceId: string; settings: string; at: string }) =>
+      prepared(
+        db,
+        `INSERT INTO campaign_drafts (id, workspace_id, settings, updated_at) VALUES (@id, @workspaceId, @settings, @at)
+         ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+         WHERE campaign_drafts.workspace_id = excluded.workspace_id`,
+      ).run(a).changes > 0,
+  ),
   'campaigns.deleteDraft': query(
     (db, a: { id: string; workspaceId: string }) =>
       prepared(db, `DELETE FROM campaign_drafts WHERE id = ? AND workspace_id = ?`).run(a.id, a.workspaceId)

@@ -352,6 +352,15 @@ export interface ListState {
   country: string;
 }
 
+/** True while a bulk change (or its undo) is recorded as running on the list (its undo slot holds the job). */
+function bulkRunning(db: Db, listId: number): boolean {
+  const slot = prepared<[number], { list_state: string }>(
+    db,
+    `SELECT list_state FROM contact_undo WHERE list_id = ?`,
+  ).get(listId);
+  return slot !== undefined && Boolean((JSON.parse(slot.list_state) as { job?: unknown }).job);
+}
+
 function saveUndo(
   db: Db,
   list: StoredList,
@@ -359,11 +368,7 @@ function saveUndo(
   now: string,
   rows: Iterable<StoredRow> | string,
 ): void {
-  const running = prepared<[number], { list_state: string }>(
-    db,
-    `SELECT list_state FROM contact_undo WHERE list_id = ?`,
-  ).get(list.id);
-  if (running && (JSON.parse(running.list_state) as { job?: unknown }).job) throw bulkBusy();
+  if (bulkRunning(db, list.id)) throw bulkBusy();
   prepared(db, `DELETE FROM contact_undo_rows WHERE list_id = ?`).run(list.id);
   prepared(db, `DELETE FROM contact_undo_states WHERE list_id = ?`).run(list.id);
   const state: ListState = { counts: list.counts, setup: list.setup, country: list.country };
@@ -838,6 +843,7 @@ export const contactsQueries = {
     ).all(),
   ),
   'contacts.list': query((db, a: { listId: number }) => getList(db, a.listId)),
+  'contacts.bulkRunning': query((db, a: { listId: number }) => bulkRunning(db, a.listId)),
   /** The list as a page read sees it (the read lane: never waits behind a bulk change's step). */
   'contacts.listForPage': read((db, a: { listId: number }) => getList(db, a.listId)),
   /** Lists left half-imported or half-deleted by an earlier run (removed at start-up). */
