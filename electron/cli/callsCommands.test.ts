@@ -1,7 +1,16 @@
 // `campaign-desk sync` and `calls export` as child processes against the real sandbox over HTTP:
 // exit codes, the report, the CSV, one-line errors, and a sync killed mid-pass that resumes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +19,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
 import { createDesk } from '../services/createDesk.ts';
+import { LOCK_FILE_NAME } from '../services/dataDirLock.ts';
 import { startSyncSandbox } from '../services/sync/testing.ts';
 
 const cli = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -80,6 +90,111 @@ describe('campaign-desk sync and calls export', () => {
     expect(wrong.stderr).toMatch(/key rejected/);
     expect(wrong.stderr).not.toContain('sk-not-the-key');
   }, 60_000);
+
+  it('a mistyped option or a stray argument is bad usage: exit 2, one line, no internal error', async () => {
+    const data = join(dir, 'usage');
+    const cases: Array<[string[], RegExp]> = [
+      [['sync', '--data', data, '--frobnicate'], /^campaign-desk sync: Unknown option '--frobnicate'/],
+      [['sync', '--data'], /^campaign-desk sync: Option '--data <value>' argument missing/],
+      [
+        ['sync', '--data', data, '--base-url', sandbox.baseUrl, 'extra'],
+        /^campaign-desk sync: Unexpected argument 'extra'/,
+      ],
+      [
+        ['calls', 'export', '--data', data, '--out', join(dir, 'x.csv'), '--stauts', 'completed'],
+        /^campaign-desk calls: Unknown option '--stauts'/,
+      ],
+      [
+        ['calls', 'export', '--data', data, '--out'],
+        /^campaign-desk calls: Option '--out <value>' argument missing/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args, { CAMPAIGN_DESK_API_KEY: sandbox.apiKey });
+      expect([r.code, r.stdout], args.join(' ')).toEqual([2, '']);
+      expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toMatch(/\(see campaign-desk (sync|calls) --help\)$/m);
+      expect(r.stderr).not.toMatch(/internal error/);
+    }
+  }, 60_000);
+
+  it('a data folder in use by the app (or another command): exit 1 saying so, the lock left alone', async () => {
+    const data = join(dir, 'in-use');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, LOCK_FILE_NAME), String(process.pid)); // this (live) process holds it
+    const synced = await run(['sync', '--data', data, '--base-url', sandbox.baseUrl, '--no-recordings'], {
+      CAMPAIGN_DESK_API_KEY: sandbox.apiKey,
+    });
+    const exported = await run(['calls', 'export', '--data', data, '--out', join(dir, 'in-use.csv')]);
+    for (const [r, command] of [
+      [synced, 'sync'],
+      [exported, 'calls export'],
+    ] as const) {
+      expect([r.code, r.stdout]).toEqual([1, '']);
+      expect(r.stderr.trim()).toBe(
+        `campaign-desk ${command}: Campaign Desk is already running with the data folder ${data} (process ${process.pid}). Use that window, close it first, or choose another data folder.`,
+      );
+    }
+    expect(readFileSync(join(data, LOCK_FILE_NAME), 'utf8')).toBe(String(process.pid));
+  }, 60_000);
+
+  it('sync --report replaces the report whole (temporary file + rename); one that cannot be written is said beside the sync result', async () => {
+    const data = join(dir, 'reported');
+    const since = new Date(Date.now() - 4 * HOUR).toISOString();
+    const env = { CAMPAIGN_DESK_API_KEY: sandbox.apiKey };
+    const folder = join(dir, 'reports');
+    mkdirSync(folder, { recursive: true });
+    const report = join(folder, 'sync.json');
+    writeFileSync(report, '{"old":true}\n');
+    // A second name for the old file: written in place, it would change too; replaced, it keeps the old bytes.
+    linkSync(report, join(folder, 'old.json'));
+    const before = statSync(report).ino;
+    const ok = await run(
+      [
+        'sync',
+        '--data',
+        data,
+        '--base-url',
+        sandbox.baseUrl,
+        '--since',
+        since,
+        '--no-recordings',
+        '--report',
+        report,
+      ],
+      env,
+    );
+    expect([ok.code, ok.stderr]).toEqual([0, '']);
+    const figures = JSON.parse(readFileSync(report, 'utf8')) as { calls: number };
+    expect(figures.calls).toBeGreaterThanOrEqual(40);
+    expect(statSync(report).ino).not.toBe(before);
+    expect(readFileSync(join(folder, 'old.json'), 'utf8')).toBe('{"old":true}\n');
+    expect(readdirSync(folder).sort()).toEqual(['old.json', 'sync.json']);
+
+    // The report's folder does not exist: the sync still ran and says so, and says the report was not written.
+    const missing = join(dir, 'no-such-folder', 'sync.json');
+    const failed = await run(
+      [
+        'sync',
+        '--data',
+        data,
+        '--base-url',
+        sandbox.baseUrl,
+        '--since',
+        since,
+        '--no-recordings',
+        '--report',
+        missing,
+      ],
+      env,
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(new RegExp(`^Synced ${figures.calls} calls \\(0 new, `));
+    expect(failed.stderr.trim()).toBe(
+      `campaign-desk sync: the report was not written: ${missing}: cannot write it (its folder does not exist)`,
+    );
+  }, 120_000);
 
   it('killed mid-sync, resumes on the next run and stores every call once, each searchable; saves recordings; writes the report and the CSV, also by --search', async () => {
     const data = join(dir, 'data');

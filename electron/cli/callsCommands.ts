@@ -3,20 +3,20 @@
 // comes from CAMPAIGN_DESK_API_KEY with --base-url, from the OS keychain with --workspace; never
 // from a flag.
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DeskFailure } from '../../shared/ipc/result.ts';
 import { createApiClient } from '../services/api/client.ts';
 import { writeCallsCsv } from '../services/calls/exportCalls.ts';
+import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';
 import type { DbClient } from '../services/db/client.ts';
 import { DATABASE_FILE_NAME } from '../services/db/openDatabase.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { runWorkspaceSync } from '../services/sync/workspaceSync.ts';
-import { EXIT, UsageError } from './exitCodes.ts';
+import { EXIT, UsageError, argsError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
 export const API_KEY_ENV = 'CAMPAIGN_DESK_API_KEY';
@@ -32,7 +32,8 @@ interrupted sync) and saves the recordings that can still be downloaded.
   --no-recordings      do not download recordings
   --report <file>      write the figures as JSON (calls, inserted, updated, pages, retries, recordings)
 
-Exit codes: 0 every page stored, 1 the sync stopped (one line says why), 2 bad usage, 130 interrupted.`;
+Exit codes: 0 every page stored, 1 the sync stopped or the report could not be written (one line
+says why), 2 bad usage, 130 interrupted.`;
 
 export const exportUsage = `Usage: campaign-desk calls export --data <dir> --out <calls.csv> [--bulk-list-id <id>] [--status <s>] [--search <text>]
 
@@ -40,12 +41,24 @@ Writes the stored calls (one row per call) as CSV: call_id, bulk_list_id, to_num
 sub_status, created_at, call_duration, call_cost, agent_id, voicemail, recording, recording_path.
 Cells that a spreadsheet would run as formulas are neutralised.
 
-Exit codes: 0 written, 1 the data folder cannot be read, 2 bad usage.`;
+Exit codes: 0 written, 1 the data folder cannot be read (or is in use) or the file cannot be written,
+2 bad usage.`;
 
 const isoSchema = z.iso.datetime({ offset: true });
 
-async function openData(dir: string): Promise<{ db: DbClient; close(): Promise<void> }> {
-  mkdirSync(dir, { recursive: true });
+interface OpenData {
+  db: DbClient;
+  close(): Promise<void>;
+}
+
+/** The data folder's database under its lock. DeskFailure (in words) when it is in use or unusable. */
+async function openData(dir: string): Promise<OpenData> {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new DeskFailure('file_error', `${dir}: cannot use it as the data folder (${code})`, 'data');
+  }
   const lock = lockDataDir(dir);
   try {
     const db = await openDbClient({ file: join(dir, DATABASE_FILE_NAME), readLane: false });
@@ -62,20 +75,74 @@ async function openData(dir: string): Promise<{ db: DbClient; close(): Promise<v
   }
 }
 
+/** openData, or null after one line on stderr saying why (locked by the app or another command). */
+async function openDataOrSay(dir: string, io: Io, command: string): Promise<OpenData | null> {
+  try {
+    return await openData(dir);
+  } catch (error) {
+    if (!(error instanceof DeskFailure)) throw error;
+    io.err(`campaign-desk ${command}: ${error.message}`);
+    return null;
+  }
+}
+
+/** Writes the sync's figures whole or not at all (temporary file + rename); null, or why not. */
+async function writeSyncReport(path: string, figures: unknown): Promise<string | null> {
+  let file;
+  try {
+    file = await createAtomicFile(path);
+    await file.write(`${JSON.stringify(figures, null, 2)}\n`);
+    await file.commit();
+    return null;
+  } catch (error) {
+    await file?.discard();
+    if (error instanceof DeskFailure) return error.message;
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `${path}: cannot write it (${code})`;
+  }
+}
+
+function parseSyncArgs(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        data: { type: 'string' },
+        workspace: { type: 'string' },
+        'base-url': { type: 'string' },
+        since: { type: 'string' },
+        'no-recordings': { type: 'boolean' },
+        report: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    throw argsError(error);
+  }
+}
+
+function parseExportArgs(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        data: { type: 'string' },
+        out: { type: 'string' },
+        'bulk-list-id': { type: 'string' },
+        status: { type: 'string' },
+        search: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    throw argsError(error);
+  }
+}
+
 export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      data: { type: 'string' },
-      workspace: { type: 'string' },
-      'base-url': { type: 'string' },
-      since: { type: 'string' },
-      'no-recordings': { type: 'boolean' },
-      report: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = parseSyncArgs(argv);
   if (values.help) {
     io.out(syncUsage);
     return EXIT.ok;
@@ -89,7 +156,8 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
   if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
     throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
 
-  const data = await openData(resolve(values.data));
+  const data = await openDataOrSay(resolve(values.data), io, 'sync');
+  if (!data) return EXIT.failed;
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   io.onInterrupt(onInterrupt);
@@ -159,19 +227,27 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       last_synced_at: s.lastSyncedAt,
       message: s.message,
     };
-    if (values.report) await writeFile(resolve(values.report), `${JSON.stringify(figures, null, 2)}\n`);
+    // The sync's own result is said whatever happens to the report; a report that cannot be
+    // written is said too, and turns a success into exit 1.
+    const reportProblem = values.report ? await writeSyncReport(resolve(values.report), figures) : null;
+    const sayReport = () => {
+      if (reportProblem) io.err(`campaign-desk sync: the report was not written: ${reportProblem}`);
+    };
     if (s.state === 'cancelled') {
       io.err('campaign-desk sync: interrupted; the next sync resumes where this one stopped');
+      sayReport();
       return EXIT.interrupted;
     }
     if (!report.ok) {
       io.err(`campaign-desk sync: ${s.message ?? 'the sync stopped'}`);
+      sayReport();
       return EXIT.failed;
     }
     io.out(
       `Synced ${s.calls} calls (${s.inserted} new, ${s.updated} changed, ${s.pages} pages, ${s.retries} retries); recordings: ${figures.recordings.saved} saved, ${figures.recordings.expired} expired, ${figures.recordings.failed} failed`,
     );
-    return EXIT.ok;
+    sayReport();
+    return reportProblem ? EXIT.failed : EXIT.ok;
   } catch (error) {
     if (error instanceof DeskFailure) {
       io.err(`campaign-desk sync: ${error.message}`);
@@ -191,25 +267,15 @@ export async function runCallsCommand(argv: string[], io: Io): Promise<number> {
     return sub === undefined ? EXIT.usage : EXIT.ok;
   }
   if (sub !== 'export') throw new UsageError(`unknown calls command "${sub}" (calls export)`);
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      data: { type: 'string' },
-      out: { type: 'string' },
-      'bulk-list-id': { type: 'string' },
-      status: { type: 'string' },
-      search: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = parseExportArgs(rest);
   if (values.help) {
     io.out(exportUsage);
     return EXIT.ok;
   }
   if (!values.data) throw new UsageError('--data <dir> is required');
   if (!values.out) throw new UsageError('--out <calls.csv> is required');
-  const data = await openData(resolve(values.data));
+  const data = await openDataOrSay(resolve(values.data), io, 'calls export');
+  if (!data) return EXIT.failed;
   try {
     const { rows } = await writeCallsCsv(
       data.db,

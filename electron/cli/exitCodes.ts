@@ -4,6 +4,11 @@ export const EXIT = {
   failed: 1,
   /** Bad command line, or a subcommand that is not available. */
   usage: 2,
+  /**
+   * `launch`: the service could not tell whether the campaign started; the operator must check it
+   * and decide (a re-run never sends the start again on its own).
+   */
+  undecided: 3,
   /** A bug: the message says so; DESK_DEBUG=1 prints the stack. */
   internal: 70,
   /** The calling service cannot be reached; running the same command again resumes (EX_TEMPFAIL). */
@@ -17,4 +22,11 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+/** An error of node:util parseArgs (unknown option, missing value, stray argument) as a UsageError. */
+export function argsError(error: unknown): UsageError {
+  return new UsageError(
+    error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
+  );
 }

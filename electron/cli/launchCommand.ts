@@ -1,11 +1,11 @@
 // `campaign-desk launch <file.csv> --data <dir> …`: clean a contacts file with the contacts engine
 // and launch it as a campaign through the same launch outbox as the app (SQLite in --data). A re-run
-// with the same --data, workspace, file content and name resumes that launch and never starts a
-// second campaign.
+// with the same --data, workspace, API key, file content and name resumes that launch and never
+// starts a second campaign. A launch the service refused is tried again with the re-run's options.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scheduleProblems } from '../../shared/domain/campaignSchedule.ts';
 import { countryCodeSchema } from '../../shared/service/upload.ts';
@@ -15,6 +15,8 @@ import type { ApiClient } from '../services/api/index.ts';
 import { runLaunch } from '../services/campaigns/launchRunner.ts';
 import { firstStep, flowFor } from '../services/campaigns/launchRequest.ts';
 import type { LaunchRequest } from '../services/campaigns/launchRequest.ts';
+import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
+import { checkInput } from '../services/contacts/engine/checkInput.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';
@@ -22,7 +24,8 @@ import type { DbClient } from '../services/db/client.ts';
 import type { StoredLaunch } from '../services/db/queries/campaigns.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { API_KEY_ENV } from './agentsCommand.ts';
-import { EXIT, UsageError } from './exitCodes.ts';
+import { DeskFailure } from '../../shared/ipc/result.ts';
+import { EXIT, UsageError, argsError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
 export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> (--workspace <name> | --base-url <url>)
@@ -33,11 +36,14 @@ export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> 
 
 Cleans the file with the contacts engine, then launches it: 5,000 valid rows or more go through
 upload-csv, upload status, balance check and make-call-async; fewer through campaign save and start.
-Every step is kept in <dir>/campaign-desk.sqlite: running the same command again resumes the launch
-and never starts a second campaign. With --base-url the key is read from ${API_KEY_ENV}; with
---workspace, from the OS keychain of the app's workspace of that name (in --data).
+Every step is kept in <dir>/campaign-desk.sqlite: running the same command again (same file, name
+and API key) resumes the launch and never starts a second campaign; a launch the service refused is
+tried again with the new command's options. With --base-url the key is read from ${API_KEY_ENV};
+with --workspace, from the OS keychain of the app's workspace of that name (in --data).
 Prints the campaign's id (bulk_list_id or list id) on stdout once started.
-Exit codes: 0 started, 1 refused (one line says why), 2 bad usage, 75 service unreachable (run again).`;
+Exit codes: 0 started, 1 refused or the file cannot be read (one line says why), 2 bad usage,
+3 the service cannot tell whether it started (check it on the service; a re-run never sends the
+start again), 75 service unreachable (run again).`;
 
 /** Request timeout; CAMPAIGN_DESK_TIMEOUT_MS shortens it (tests inject slow answers). */
 const timeoutMs = (): number => {
@@ -96,9 +102,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
       },
     });
   } catch (error) {
-    throw new UsageError(
-      error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
-    );
+    throw argsError(error);
   }
   const { values: v, positionals } = parsed;
   if (v.help) return 'help';
@@ -160,6 +164,35 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
   };
 }
 
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Which API key (so which account) a launch runs with: 16 hex digits of its sha256, never the key. */
+export const apiKeyFingerprint = (apiKey: string): string => sha256(apiKey).slice(0, 16);
+
+/**
+ * The resume key of a launch: the workspace (`url:<base URL>` without trailing slashes, or the app
+ * workspace's id), the file's content, the campaign name and the API key's fingerprint. The same
+ * command with another account's key is another launch.
+ */
+export function launchKeyOf(a: {
+  workspaceId: string;
+  fileSha256: string;
+  name: string;
+  apiKey: string;
+}): string {
+  return sha256(JSON.stringify([a.workspaceId, a.fileSha256, a.name, apiKeyFingerprint(a.apiKey)]));
+}
+
+/**
+ * The resume key builds before the API key's fingerprint was part of it used (workspace, file,
+ * name). A launch recorded under it by an older build is still resumed, never started twice.
+ */
+export const legacyLaunchKeyOf = (a: { workspaceId: string; fileSha256: string; name: string }): string =>
+  sha256(JSON.stringify([a.workspaceId, a.fileSha256, a.name]));
+
+/** The key of the n-th attempt at a launch (n > 0 after the service refused the ones before). */
+const attemptKey = (key: string, n: number): string => (n === 0 ? key : sha256(`${key}#${n}`));
+
 async function fileHash(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
@@ -195,14 +228,17 @@ function callConfigOf(args: LaunchArgs): CallConfig {
   };
 }
 
-/** Clean the file into <data>/launches/<key>/ and record the launch (state pending). */
-async function prepareLaunch(
-  args: LaunchArgs,
-  db: DbClient,
-  workspaceId: string,
-  key: string,
-  io: Io,
-): Promise<StoredLaunch | string> {
+interface Prepared {
+  key: string;
+  request: LaunchRequest;
+  flow: StoredLaunch['flow'];
+  out: string;
+  valid: number;
+  invalid: number;
+}
+
+/** Clean the file into <data>/launches/<key>/ and build the launch request from the options. */
+async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Prepared | string> {
   const dir = join(args.data, 'launches', key.slice(0, 24));
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -249,22 +285,95 @@ async function prepareLaunch(
     variablesMap: Object.fromEntries(args.map),
     fileName: basename(args.file),
   };
+  return { key, request, flow, out, valid, invalid };
+}
+
+/** Record a prepared launch (state pending, at its first step). */
+function insertLaunch(
+  db: DbClient,
+  args: LaunchArgs,
+  workspaceId: string,
+  p: Prepared,
+): Promise<StoredLaunch> {
   return db.call('campaigns.insertLaunch', {
     id: randomUUID(),
     workspace_id: workspaceId,
-    launch_key: key,
+    launch_key: p.key,
     list_id: null,
     name: args.name,
     agent_id: args.agent,
-    flow,
+    flow: p.flow,
     state: 'pending',
-    step: firstStep(flow),
-    settings: JSON.stringify(request),
-    upload_file: out,
-    valid,
-    invalid,
+    step: firstStep(p.flow),
+    settings: JSON.stringify(p.request),
+    upload_file: p.out,
+    valid: p.valid,
+    invalid: p.invalid,
     created_at: new Date().toISOString(),
   });
+}
+
+const fileHashOrNull = (path: string): Promise<string | null> => fileHash(path).catch(() => null);
+
+/**
+ * The launch this command continues, or a new one. Attempts of one resume key are chained (key,
+ * then attemptKey(key, 1), …): a launch in any state but failed is resumed exactly as it stands
+ * (pending, waiting, started, needs-decision: its stored request and upload, so it starts once).
+ * After a refusal (failed: the service said no and nothing started) the file is cleaned again with
+ * this run's options; the refused launch is tried again at the step it failed only when its
+ * options and upload are the same and the service already holds its list (a balance or a start
+ * refused), or when a start of it was ever unanswered (its list may have started: never a second
+ * list then); otherwise a new attempt, with the new request and upload, takes over.
+ */
+async function launchToRun(
+  args: LaunchArgs,
+  db: DbClient,
+  workspaceId: string,
+  key: string,
+  legacyKey: string,
+  io: Io,
+): Promise<StoredLaunch | string> {
+  let refused: StoredLaunch | null = null;
+  let n = 0;
+  for (; ; n++) {
+    const found = await db.call('campaigns.launchByKey', { key: attemptKey(key, n) });
+    if (!found) break;
+    if (found.state !== 'failed') return found;
+    refused = found;
+  }
+  if (!refused) {
+    const older = await db.call('campaigns.launchByKey', { key: legacyKey });
+    if (older && older.state !== 'failed') return older;
+    const prepared = await prepareLaunch(args, attemptKey(key, 0), io);
+    return typeof prepared === 'string' ? prepared : insertLaunch(db, args, workspaceId, prepared);
+  }
+  const retryStep = async (launch: StoredLaunch) =>
+    (await db.call('campaigns.patchLaunch', {
+      id: launch.id,
+      patch: { state: 'pending', message: null },
+      at: new Date().toISOString(),
+    })) ?? 'the launch disappeared';
+  const steps = await db.call('campaigns.steps', { launchId: refused.id });
+  const startUnanswered = steps.some(
+    (s) =>
+      s.step === 'verify-start' ||
+      ((s.step === 'start' || s.step === 'make-call-async') && s.outcome === 'ambiguous'),
+  );
+  if (startUnanswered) return retryStep(refused);
+  const prepared = await prepareLaunch(args, attemptKey(key, n), io);
+  if (typeof prepared === 'string') return prepared;
+  const listKept =
+    refused.step === 'balance' || refused.step === 'start' || refused.step === 'make-call-async';
+  if (
+    listKept &&
+    prepared.flow === refused.flow &&
+    JSON.stringify(prepared.request) === refused.settings &&
+    (await fileHashOrNull(prepared.out)) === (await fileHashOrNull(refused.upload_file))
+  ) {
+    await rm(dirname(prepared.out), { recursive: true, force: true });
+    return retryStep(refused);
+  }
+  return insertLaunch(db, args, workspaceId, prepared);
 }
 
 async function writeReport(path: string, launch: StoredLaunch, db: DbClient): Promise<void> {
@@ -286,9 +395,13 @@ async function writeReport(path: string, launch: StoredLaunch, db: DbClient): Pr
       httpStatus: s.http_status,
     })),
   };
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(body, null, 2)}\n`);
-  await rename(tmp, path);
+  const file = await createAtomicFile(path);
+  try {
+    await file.write(`${JSON.stringify(body, null, 2)}\n`);
+    await file.commit();
+  } finally {
+    await file.discard();
+  }
 }
 
 export async function runLaunchCommand(argv: string[], io: Io): Promise<number> {
@@ -299,6 +412,11 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
   }
   const problems = scheduleProblems(args.start, args.end, args.timezone, Date.now());
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('; '));
+  const input = await checkInput(args.file, []);
+  if (!input.ok) {
+    io.err(`campaign-desk launch: ${input.message}`);
+    return EXIT.failed;
+  }
   args.data = resolve(args.data);
   await mkdir(args.data, { recursive: true });
   // One process per data folder (the app or another launch): two runners must never share a launch.
@@ -310,34 +428,38 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
     io.err(`campaign-desk launch: ${error.message}`);
     return EXIT.failed;
   }
-  const db = await openDbClient({ file: join(args.data, 'campaign-desk.sqlite'), readLane: false }).catch(
-    (e: unknown) => {
-      lock.release();
-      throw e;
-    },
-  );
+  let db: DbClient;
+  try {
+    db = await openDbClient({ file: join(args.data, 'campaign-desk.sqlite'), readLane: false });
+  } catch (error) {
+    lock.release();
+    if (!(error instanceof DeskFailure)) throw error;
+    io.err(`campaign-desk launch: ${error.message}`);
+    return EXIT.failed;
+  }
   try {
     const conn = await connection(args, db);
-    const key = createHash('sha256')
-      .update(JSON.stringify([conn.workspaceId, await fileHash(args.file), args.name]))
-      .digest('hex');
-    let launch = await db.call('campaigns.launchByKey', { key });
-    if (!launch) {
-      const prepared = await prepareLaunch(args, db, conn.workspaceId, key, io);
-      if (typeof prepared === 'string') {
-        io.err(`campaign-desk launch: ${prepared}`);
-        return EXIT.failed;
-      }
-      launch = prepared;
-    } else if (launch.state === 'failed') {
-      // A refusal (credits, a wrong field on the service) may be fixed since: try that step again.
-      launch = await db.call('campaigns.patchLaunch', {
-        id: launch.id,
-        patch: { state: 'pending', message: null },
-        at: new Date().toISOString(),
-      });
+    let fileSha256;
+    try {
+      fileSha256 = await fileHash(args.file);
+    } catch (error) {
+      io.err(
+        `campaign-desk launch: ${args.file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+      return EXIT.failed;
     }
-    if (!launch) throw new Error('the launch disappeared');
+    const key = launchKeyOf({
+      workspaceId: conn.workspaceId,
+      fileSha256,
+      name: args.name,
+      apiKey: conn.apiKey,
+    });
+    const legacyKey = legacyLaunchKeyOf({ workspaceId: conn.workspaceId, fileSha256, name: args.name });
+    const launch = await launchToRun(args, db, conn.workspaceId, key, legacyKey, io);
+    if (typeof launch === 'string') {
+      io.err(`campaign-desk launch: ${launch}`);
+      return EXIT.failed;
+    }
     const client: ApiClient = createApiClient({
       baseUrl: conn.baseUrl,
       apiKey: async () => conn.apiKey,
@@ -356,24 +478,38 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
       launch.id,
     );
     if (io.interactive) io.status(null);
-    if (args.report) await writeReport(args.report, done, db);
-    switch (done.state) {
-      case 'started':
-        io.out(done.service_id ?? '');
-        return EXIT.ok;
-      case 'waiting':
-        io.err(
-          `campaign-desk launch: ${done.message ?? 'the service is unreachable'}; run the same command again to resume`,
-        );
-        return EXIT.unavailable;
-      default:
-        io.err(
-          `campaign-desk launch: ${(done.message ?? `the launch is ${done.state}`).replace(/\s+/g, ' ')}`,
-        );
-        return EXIT.failed;
-    }
+    // The launch's outcome is said whatever happens to the report; a report that cannot be written
+    // is said too and turns exit 0 into 1 (a re-run resumes and writes it).
+    let reportProblem: string | null = null;
+    if (args.report)
+      reportProblem = await writeReport(args.report, done, db).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    const code = outcome(done, io);
+    if (reportProblem) io.err(`campaign-desk launch: the report was not written: ${reportProblem}`);
+    return reportProblem && code === EXIT.ok ? EXIT.failed : code;
   } finally {
     await db.close();
     lock.release();
+  }
+}
+
+/** Says how the launch stands (the id on stdout once started, else one line) and its exit code. */
+function outcome(done: StoredLaunch, io: Io): number {
+  const say = (text: string) => io.err(`campaign-desk launch: ${text.replace(/\s+/g, ' ')}`);
+  switch (done.state) {
+    case 'started':
+      io.out(done.service_id ?? '');
+      return EXIT.ok;
+    case 'waiting':
+      say(`${done.message ?? 'the service is unreachable'}; run the same command again to resume`);
+      return EXIT.unavailable;
+    case 'needs-decision':
+      say(done.message ?? 'the service cannot tell whether this campaign started');
+      return EXIT.undecided;
+    default:
+      say(done.message ?? `the launch is ${done.state}`);
+      return EXIT.failed;
   }
 }

@@ -9,7 +9,7 @@ import type { DeskContext, DeskTimings, SecretVault } from './desk/context.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { createDispatcher } from './desk/dispatcher.ts';
 import type { DomainHandlers } from './desk/domain.ts';
-import { EventBus } from './desk/events.ts';
+import { contractListener, EventBus } from './desk/events.ts';
 import { domains } from './domains.ts';
 import { createFileLogger, redactingLogger, teeLogger } from './logging/logger.ts';
 import type { Logger } from './logging/logger.ts';
@@ -136,7 +136,7 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
     let closed: Promise<void> | null = null;
     return {
       handle,
-      on: (event, listener) => events.on(event, listener),
+      on: (event, listener) => events.on(event, contractListener(event, listener, logger)),
       windowState: {
         async get() {
           const parsed = windowStateSchema.safeParse(await db.call('settings.get', { key: 'windowState' }));

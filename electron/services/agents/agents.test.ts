@@ -334,7 +334,14 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
     await sync(desk);
     const agentId = (await byName(desk, 'Insurance Renewal')).id;
     // Offline: the workspace's service stops answering (a closed port).
-    value(await desk.handle('workspaces:update', { id: workspaceId, baseUrl: await deadBaseUrl() }));
+    value(
+      await desk.handle('workspaces:update', {
+        id: workspaceId,
+        baseUrl: await deadBaseUrl(),
+        apiKey,
+        bearerToken: bearer,
+      }),
+    );
     const offline = value<{ outcome: string; message: string; agent: AgentDetail }>(
       await desk.handle('agents:save-subscriptions', { agentId, subscriptions: [sub()] }),
     );
@@ -357,7 +364,14 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
     expect((await list(again)).agents.find((a) => a.id === agentId)?.hasSubscriptionsDraft).toBe(true);
 
     // Back online: the draft is saved as it is (the masked header value was kept in the back end).
-    value(await again.handle('workspaces:update', { id: workspaceId, baseUrl: sb.baseUrl }));
+    value(
+      await again.handle('workspaces:update', {
+        id: workspaceId,
+        baseUrl: sb.baseUrl,
+        apiKey,
+        bearerToken: bearer,
+      }),
+    );
     const saved = value<{ outcome: string; agent: AgentDetail }>(
       await again.handle('agents:save-subscriptions', {
         agentId,
@@ -376,7 +390,14 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
     const { desk, workspaceId } = await deskOn(sb.baseUrl);
     await sync(desk);
     const agentId = (await byName(desk, 'Delivery Feedback Survey')).id;
-    value(await desk.handle('workspaces:update', { id: workspaceId, baseUrl: await deadBaseUrl() }));
+    value(
+      await desk.handle('workspaces:update', {
+        id: workspaceId,
+        baseUrl: await deadBaseUrl(),
+        apiKey,
+        bearerToken: bearer,
+      }),
+    );
     value(await desk.handle('agents:save-subscriptions', { agentId, subscriptions: [sub()] }));
     const discarded = value<{ agent: AgentDetail }>(
       await desk.handle('agents:discard-subscriptions-draft', { agentId }),

@@ -274,7 +274,7 @@ describe('launch exit codes', () => {
 });
 
 describe('when the service cannot tell whether the start happened', () => {
-  it('leaves the launch for the operator: exit 1 saying so, no second start on a re-run', async () => {
+  it('leaves the launch for the operator: exit 3 (not the refusal code 1) saying so, no second start on a re-run', async () => {
     await sb.control('POST', '/faults', {
       faults: [
         { path: '/v0/campaign/v2/start', method: 'POST', max_count: 1, kind: 'drop' },
@@ -284,7 +284,7 @@ describe('when the service cannot tell whether the start happened', () => {
     });
     try {
       const first = await launch(small.path, 'cannot tell');
-      expect(first.code, first.stderr).toBe(1);
+      expect(first.code, first.stderr).toBe(3);
       expect(first.stderr).toMatch(
         /^campaign-desk launch: The service cannot tell whether this campaign started/,
       );
@@ -292,7 +292,7 @@ describe('when the service cannot tell whether the start happened', () => {
       expect(report.status).toBe('needs-decision');
       await sb.control('DELETE', '/faults');
       const again = await launch(small.path, 'cannot tell');
-      expect(again.code).toBe(1);
+      expect(again.code).toBe(3);
       expect(await acceptedStarts(sb, report.id)).toBe(0); // the dropped start never reached the service
     } finally {
       await sb.control('DELETE', '/faults');

@@ -1,3 +1,4 @@
+import { contractEvents } from '../../../shared/ipc/contract.ts';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.ts';
 import type { Logger } from '../logging/logger.ts';
 
@@ -33,4 +34,25 @@ export class EventBus {
   clear(): void {
     this.#listeners.clear();
   }
+}
+
+/**
+ * A listener for the UI side of the bus (the hosts send what it gets to the renderer): it gets the
+ * payload as the contract's schema parses it, and a payload outside the contract is logged and not
+ * delivered, so nothing the contract does not name leaves the back end (as with channel answers).
+ */
+export function contractListener<E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void,
+  logger: Logger,
+): (payload: EventPayload<E>) => void {
+  const schema = contractEvents[event].payload;
+  return (payload) => {
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      logger.error('event outside the contract was not sent', parsed.error, { event });
+      return;
+    }
+    listener(parsed.data as EventPayload<E>);
+  };
 }

@@ -12,6 +12,25 @@ import { missingApiKeyMessage, readWorkspaceApiKey } from './workspaceApiKey.ts'
 /** A base URL as stored: trimmed, without trailing slashes (paths are appended to it). */
 export const normalizeBaseUrl = (url: string) => url.trim().replace(/\/+$/, '');
 
+/** Where a key goes: scheme, host and port of a URL (null when it is not one). */
+const originOfUrl = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** Whether a workspace moving from `from` to `to` would send its secrets to another server. */
+const changesOrigin = (from: string, to: string): boolean => {
+  if (from === to) return false;
+  const a = originOfUrl(from);
+  return a === null || a !== originOfUrl(to);
+};
+
+const newAddressNeedsKey = (baseUrl: string) =>
+  `Enter the API key again for the new address ${originOfUrl(baseUrl) ?? baseUrl}: a stored key is only sent to the address it was entered for (the bearer token too, if the workspace uses one).`;
+
 const sandboxManaged =
   'The built-in Sandbox workspace is managed by Campaign Desk: only its name can be changed.';
 
@@ -109,12 +128,43 @@ export function createWorkspaceService(ctx: DeskContext) {
         );
       }
       const store = storeOf(current);
-      if (touchesSecrets) requireWritable(store);
-      const record = await db.call('workspaces.update', {
+      const baseUrl = request.baseUrl === undefined ? undefined : normalizeBaseUrl(request.baseUrl);
+      const update = {
         id: current.id,
         ...(request.name === undefined ? {} : { name: request.name }),
-        ...(request.baseUrl === undefined ? {} : { baseUrl: normalizeBaseUrl(request.baseUrl) }),
-      });
+        ...(baseUrl === undefined ? {} : { baseUrl }),
+      };
+      if (baseUrl !== undefined && changesOrigin(current.baseUrl, baseUrl)) {
+        // Another server: the stored key (and bearer token) must never be sent there. The key must
+        // come with the change; the old secrets go before the address changes and the new ones
+        // come after, so no secret is ever stored beside an address it was not entered for.
+        if (request.apiKey === undefined)
+          throw new DeskFailure('invalid_request', newAddressNeedsKey(baseUrl), 'apiKey');
+        requireWritable(store);
+        const previous = {
+          apiKey: await store.get(current.id, 'apiKey'),
+          bearerToken: await store.get(current.id, 'bearerToken'),
+        };
+        await deleteSecrets(store, current.id);
+        let record: WorkspaceRecord;
+        try {
+          record = await db.call('workspaces.update', update);
+        } catch (error) {
+          for (const kind of secretKinds) {
+            const secret = previous[kind];
+            if (secret !== null) await store.set(current.id, kind, secret).catch(() => undefined);
+          }
+          throw error;
+        }
+        await store.set(current.id, 'apiKey', request.apiKey);
+        if (typeof request.bearerToken === 'string')
+          await store.set(current.id, 'bearerToken', request.bearerToken);
+        logger.info('workspace moved to another address; secrets replaced', { workspace: current.id });
+        await changed();
+        return toWorkspace(record);
+      }
+      if (touchesSecrets) requireWritable(store);
+      const record = await db.call('workspaces.update', update);
       if (request.apiKey !== undefined) await store.set(current.id, 'apiKey', request.apiKey);
       if (request.bearerToken === null) await store.delete(current.id, 'bearerToken');
       else if (request.bearerToken !== undefined)

@@ -6,6 +6,7 @@ import {
   buildTestRequest,
   buildUpdateRequest,
   emptyWorkspaceForm,
+  NEW_ADDRESS_KEY_ERROR,
   errorsFromDeskError,
   formFromWorkspace,
 } from './workspaceForm.ts';
@@ -103,6 +104,28 @@ describe('workspace form → update request', () => {
     expect(buildUpdateRequest({ ...formFromWorkspace(saved), bearerToken: 'tok' }, saved)).toEqual({
       ok: true,
       request: { id: 'w1', bearerToken: 'tok' },
+    });
+  });
+
+  it('asks for the key again when the address moves to another server, not for a new path', () => {
+    for (const baseUrl of [
+      'https://evil.example/ca/api/v0',
+      'http://prod-api.ringg.ai/ca/api/v0',
+      'https://prod-api.ringg.ai:8443/ca/api/v0',
+    ]) {
+      expect(buildUpdateRequest({ ...formFromWorkspace(saved), baseUrl }, saved)).toEqual({
+        ok: false,
+        errors: { apiKey: NEW_ADDRESS_KEY_ERROR },
+      });
+      expect(buildUpdateRequest({ ...formFromWorkspace(saved), baseUrl, apiKey: ' k2 ' }, saved)).toEqual({
+        ok: true,
+        request: { id: 'w1', baseUrl, apiKey: 'k2' },
+      });
+    }
+    const samePlace = 'https://PROD-API.ringg.ai:443/ca/api/v1/';
+    expect(buildUpdateRequest({ ...formFromWorkspace(saved), baseUrl: samePlace }, saved)).toEqual({
+      ok: true,
+      request: { id: 'w1', baseUrl: samePlace },
     });
   });
 

@@ -105,6 +105,18 @@ export function buildCreateRequest(
   return hasErrors(errors) ? { ok: false, errors } : { ok: true, request };
 }
 
+/** Scheme, host and port of a URL (null when it is not one): the server a key is sent to. */
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+export const NEW_ADDRESS_KEY_ERROR =
+  'Enter the API key again for the new address: a saved key is only sent to the address it was entered for (the bearer token too, if the workspace uses one).';
+
 export function buildUpdateRequest(
   values: WorkspaceFormValues,
   original: Workspace,
@@ -121,6 +133,10 @@ export function buildUpdateRequest(
     ...(parsed.success ? {} : schemaErrors(parsed.error.issues)),
     ...requiredErrors(values, ['name', 'baseUrl']),
   };
+  // Another server (scheme, host or port): the back end refuses to keep the saved key for it.
+  const origin = request.baseUrl === undefined ? null : originOf(request.baseUrl);
+  if (origin !== null && origin !== originOf(original.baseUrl) && request.apiKey === undefined)
+    errors.apiKey ??= NEW_ADDRESS_KEY_ERROR;
   return hasErrors(errors) ? { ok: false, errors } : { ok: true, request };
 }
 

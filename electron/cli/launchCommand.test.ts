@@ -1,0 +1,235 @@
+// `campaign-desk launch`: which launch a run resumes (the resume key and the API key's account), a
+// re-run after a refusal with corrected options, and the exit codes of a file that is not there.
+// The CLI runs in its own process against the sandbox in its own process (real HTTP, real SQLite).
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantToCampaignTime } from '../../shared/domain/dates.ts';
+import { startSandboxProcess } from '../services/api/testing/sandboxProcess.ts';
+import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
+import { acceptedStarts, callsOfList, runCli, writeMessyContacts } from '../services/campaigns/testing.ts';
+import { apiKeyFingerprint, launchKeyOf, legacyLaunchKeyOf } from './launchCommand.ts';
+
+const apiKey = 'launch-cli-key-0123456789';
+let sb: SandboxProcess;
+let dir: string;
+let agentId: string;
+let poolId: string;
+let small: { path: string; valid: number };
+
+const maps = [
+  ['callee_name', 'Name'],
+  ['loan_amount', 'Loan Amount'],
+  ['due_date', 'Due Date'],
+  ['language', 'Language'],
+  ['city', 'City'],
+].flatMap(([v, c]) => ['--map', `${v}=${c}`]);
+
+beforeAll(async () => {
+  sb = await startSandboxProcess({ apiKey, seed: 11 });
+  await sb.control('POST', '/workspace', { credits: 1_000_000 });
+  dir = mkdtempSync(join(tmpdir(), 'desk-launch-cli-'));
+  const headers = { 'x-api-key': apiKey };
+  const agents = (await (await fetch(`${sb.baseUrl}/agent/all?limit=50`, { headers })).json()) as {
+    data: { agents: Array<{ id: string; agent_display_name: string }> };
+  };
+  agentId = agents.data.agents.find((a) => a.agent_display_name === 'Loan Repayment Reminder')?.id ?? '';
+  const numbers = (await (await fetch(`${sb.baseUrl}/workspace/numbers`, { headers })).json()) as {
+    workspace_numbers: Array<{ number_pool_id: string }>;
+  };
+  poolId = numbers.workspace_numbers[0]?.number_pool_id ?? '';
+  small = { path: join(dir, 'small.csv'), ...writeMessyContacts(join(dir, 'small.csv'), 60, 5) };
+}, 60_000);
+afterAll(async () => {
+  await sb?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function launch(
+  name: string,
+  o: { data?: string; key?: string; baseUrl?: string; file?: string; extra?: string[]; map?: boolean } = {},
+) {
+  const { now } = await sb.control<{ now: string }>('GET', '/clock');
+  const from = Math.max(Date.parse(now), Date.now()) + 86_400_000;
+  const report = join(dir, `${name}.json`);
+  const args = [
+    'launch',
+    o.file ?? small.path,
+    '--data',
+    o.data ?? join(dir, 'data'),
+    '--base-url',
+    o.baseUrl ?? sb.baseUrl,
+    '--agent',
+    agentId,
+    '--name',
+    name,
+    '--pool',
+    poolId,
+    '--country',
+    'IN',
+    ...(o.map === false ? [] : maps),
+    '--start',
+    instantToCampaignTime(from, 'Asia/Kolkata'),
+    '--end',
+    instantToCampaignTime(from + 20 * 86_400_000, 'Asia/Kolkata'),
+    '--timezone',
+    'Asia/Kolkata',
+    '--window',
+    '00:00-00:00',
+    '--remove-invalid',
+    '--report',
+    report,
+    ...(o.extra ?? []),
+  ];
+  const run = await runCli(args, {
+    CAMPAIGN_DESK_API_KEY: o.key ?? apiKey,
+    CAMPAIGN_DESK_TIMEOUT_MS: '3000',
+  });
+  return { ...run, report };
+}
+
+type Report = { id: string; status: string; steps: Array<{ step: string; outcome: string }> };
+const readReport = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Report;
+
+/** Every file under a folder, recursively. */
+const filesUnder = (root: string): string[] =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((f) => join(root, f))
+    .filter((f) => statSync(f).isFile());
+
+describe('the resume key', () => {
+  it('tells API keys apart by a fingerprint, never by the key itself', () => {
+    const base = { workspaceId: 'url:http://127.0.0.1:4010/v0', fileSha256: 'ab'.repeat(32), name: 'Nov' };
+    const a = launchKeyOf({ ...base, apiKey: 'sk-account-a' });
+    expect(launchKeyOf({ ...base, apiKey: 'sk-account-a' })).toBe(a);
+    expect(launchKeyOf({ ...base, apiKey: 'sk-account-b' })).not.toBe(a);
+    expect(apiKeyFingerprint('sk-account-a')).toBe(
+      createHash('sha256').update('sk-account-a').digest('hex').slice(0, 16),
+    );
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(a).not.toContain(apiKeyFingerprint('sk-account-a'));
+  });
+
+  it("another account's key runs its own launch, never resumes the first one's; a trailing / does resume", async () => {
+    const data = join(dir, 'accounts');
+    const first = await launch('accounts', { data });
+    expect([first.code, first.stderr]).toEqual([0, '']);
+    const id = first.stdout.trim();
+    expect(await acceptedStarts(sb, id)).toBe(1);
+
+    // Same command, file, name and data folder with another account's key (the sandbox knows only
+    // its own key, so that account's launch is refused): the first account's campaign is not
+    // reported as this one's.
+    const other = await launch('accounts', { data, key: 'sk-another-account-9876543210' });
+    expect(other.stdout).toBe('');
+    expect(other.code, other.stderr).toBe(1);
+    expect(other.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readReport(other.report)).toMatchObject({ status: 'failed', id: null });
+
+    // The first account's key again, the base URL written with a trailing slash: resumed, not started again.
+    const again = await launch('accounts', { data, baseUrl: `${sb.baseUrl}/` });
+    expect([again.code, again.stdout.trim(), again.stderr]).toEqual([0, id, '']);
+    expect(await acceptedStarts(sb, id)).toBe(1);
+    expect(await callsOfList(sb, id)).toBe(small.valid);
+
+    // Neither key (nor the first one's fingerprint) is written anywhere in the data folder.
+    for (const file of filesUnder(data)) {
+      const bytes = readFileSync(file);
+      for (const secret of [apiKey, 'sk-another-account-9876543210', apiKeyFingerprint(apiKey)])
+        expect(bytes.includes(Buffer.from(secret)), `${secret} found in ${file}`).toBe(false);
+    }
+  }, 120_000);
+
+  it('a launch an older build recorded (resume key without the fingerprint) is resumed, not started again', async () => {
+    const data = join(dir, 'older');
+    const first = await launch('older', { data });
+    expect([first.code, first.stderr]).toEqual([0, '']);
+    const id = first.stdout.trim();
+    // As the older build stored it: the key of workspace, file and name only.
+    const db = new Database(join(data, 'campaign-desk.sqlite'));
+    const legacy = legacyLaunchKeyOf({
+      workspaceId: `url:${sb.baseUrl}`,
+      fileSha256: createHash('sha256').update(readFileSync(small.path)).digest('hex'),
+      name: 'older',
+    });
+    expect(db.prepare('UPDATE campaign_launches SET launch_key = ?').run(legacy).changes).toBe(1);
+    db.close();
+
+    const again = await launch('older', { data });
+    expect([again.code, again.stdout.trim(), again.stderr]).toEqual([0, id, '']);
+    expect(await acceptedStarts(sb, id)).toBe(1);
+  }, 120_000);
+});
+
+describe('a re-run after a refusal', () => {
+  it('uses the new options and a freshly cleaned upload: refused without --map, started with it', async () => {
+    const data = join(dir, 'remap');
+    const refused = await launch('remap', { data, map: false });
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/^campaign-desk launch: .*variables_map/);
+    expect(readReport(refused.report)).toMatchObject({ status: 'failed' });
+
+    const fixed = await launch('remap', { data });
+    expect([fixed.code, fixed.stderr]).toEqual([0, '']);
+    const id = fixed.stdout.trim();
+    expect(await acceptedStarts(sb, id)).toBe(1);
+    expect(await callsOfList(sb, id)).toBe(small.valid);
+    const report = readReport(fixed.report);
+    expect(report).toMatchObject({ status: 'started', id });
+    expect(report.steps.filter((s) => s.step === 'save').map((s) => s.outcome)).toEqual(['sent', 'ok']);
+
+    // And from then on it is that launch that is resumed.
+    const third = await launch('remap', { data });
+    expect([third.code, third.stdout.trim()]).toEqual([0, id]);
+    expect(await acceptedStarts(sb, id)).toBe(1);
+  }, 120_000);
+
+  it('a start refused for credits: the same command retries the start on the same list; new options make a new one', async () => {
+    const data = join(dir, 'credits');
+    await sb.control('POST', '/workspace', { credits: 1 });
+    try {
+      const short = await launch('credits', { data });
+      expect(short.code, short.stderr).toBe(1);
+      expect(short.stderr).toMatch(/credits/i);
+      const refusedReport = readReport(short.report);
+      expect(refusedReport.steps.at(-1)).toMatchObject({ step: 'start', outcome: 'refused' });
+
+      // Other options (here the concurrency) while the start is still refused: a new list is saved.
+      const changed = await launch('credits', { data, extra: ['--concurrency', '40'] });
+      expect(changed.code, changed.stderr).toBe(1);
+      expect(readReport(changed.report).steps.map((s) => `${s.step}:${s.outcome}`)).toEqual([
+        'save:sent',
+        'save:ok',
+        'start:sent',
+        'start:refused',
+      ]);
+
+      await sb.control('POST', '/workspace', { credits: 1_000_000 });
+      // The same options as the last run: that launch's list is started, not saved again.
+      const again = await launch('credits', { data, extra: ['--concurrency', '40'] });
+      expect([again.code, again.stderr]).toEqual([0, '']);
+      const id = again.stdout.trim();
+      const steps = readReport(again.report).steps.map((s) => `${s.step}:${s.outcome}`);
+      expect(steps.filter((s) => s === 'save:ok')).toHaveLength(1);
+      expect(steps.slice(-2)).toEqual(['start:sent', 'start:ok']);
+      expect(await acceptedStarts(sb, id)).toBe(1);
+      expect(await callsOfList(sb, id)).toBe(small.valid);
+    } finally {
+      await sb.control('POST', '/workspace', { credits: 1_000_000 });
+    }
+  }, 120_000);
+});
+
+describe('launch exit codes', () => {
+  it('a file that is not there: exit 1, one line naming it, nothing launched', async () => {
+    const missing = join(dir, 'no-such-file.csv');
+    const run = await launch('missing', { data: join(dir, 'missing'), file: missing });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe(`campaign-desk launch: ${missing}: file not found`);
+  }, 60_000);
+});
