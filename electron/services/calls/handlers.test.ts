@@ -202,6 +202,38 @@ describe('calls channels through the desk', () => {
     expect(none.ok).toBe(false);
   }, 120_000);
 
+  it("calls:get answers the active workspace's calls only: a call another workspace synced since is not found", async () => {
+    const raw = new Database(join(dataDir, 'campaign-desk.sqlite'));
+    raw.pragma('busy_timeout = 5000');
+    const record = callColumns({
+      id: 'moved-call',
+      to_number: '+919812345678',
+      status: 'completed',
+      created_at: new Date(Date.now() - 5 * 86_400_000).toISOString(), // clear of the retention test's picks
+    });
+    const store = (ws: string) =>
+      upsertCalls(raw, {
+        workspaceId: ws,
+        bulkListId: null,
+        rows: [record],
+        nowIso: new Date().toISOString(),
+      });
+    store(workspaceId);
+    expect(
+      value<{ call: CallDetail }>(await desk.handle('calls:get', { callId: 'moved-call' })).call,
+    ).toMatchObject({ id: 'moved-call', workspaceId });
+    // Another workspace (the same account added again) syncs it: the call is that workspace's now.
+    expect(store('other-workspace')).toMatchObject({ updated: 1 });
+    const gone = await desk.handle('calls:get', { callId: 'moved-call' });
+    expect(gone.ok ? null : gone.error.code).toBe('not_found');
+    // And back to the active workspace, as its next sync does.
+    store(workspaceId);
+    raw.close();
+    expect(
+      value<{ call: CallDetail }>(await desk.handle('calls:get', { callId: 'moved-call' })).call,
+    ).toMatchObject({ id: 'moved-call', workspaceId });
+  });
+
   it('the retention setting deletes saved recordings of calls older than it (files and state), and keeps newer ones', async () => {
     const day = 86_400_000;
     // Three synced calls get saved recordings (real files in the data folder): two older than a

@@ -189,8 +189,12 @@ export const callsDomain = defineDomain({
           limit: req.limit,
         }),
       'calls:get': async (req) => {
-        const row = await db.call('calls.get', { callId: req.callId });
-        if (!row) throw new DeskFailure('not_found', `No call ${req.callId} on this computer.`);
+        // The Calls screen lists the active workspace's calls: a call another workspace synced
+        // since (the same account added again) is not this one's any more.
+        const workspaceId = await workspaceOf(undefined);
+        const row = await db.call('calls.get', { callId: req.callId, workspaceId });
+        if (!row)
+          throw new DeskFailure('not_found', `No call ${req.callId} in this workspace on this computer.`);
         const { turns, raw } = parseTranscript((JSON.parse(row.raw) as CallRecord).transcript);
         const savedPath =
           row.recording === 'saved' && row.rec_path && existsSync(row.rec_path) ? row.rec_path : null;

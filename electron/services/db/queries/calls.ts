@@ -63,15 +63,42 @@ const callValues = (c: CallColumns, workspaceId: string, bulkListId: string | nu
 ];
 
 /**
+ * The batch's rows, one per id: the last occurrence of a repeated id (the state fetched last: pages
+ * are joined in the order they were read, and overlapping windows or a window read again while a
+ * call progressed carry it twice), at its first position. Two rows of one id in one transaction
+ * would unindex search text the batch has not indexed yet (indexing runs once, at its end), which
+ * FTS5 refuses as a damaged index.
+ */
+function lastPerId(rows: readonly CallColumns[]): CallColumns[] {
+  const seen = new Set<string>();
+  let repeated = false;
+  for (const c of rows) {
+    if (seen.has(c.id)) {
+      repeated = true;
+      break;
+    }
+    seen.add(c.id);
+  }
+  if (!repeated) return rows as CallColumns[];
+  const byId = new Map<string, CallColumns>();
+  for (const c of rows) byId.set(c.id, c); // a repeated key keeps its place, takes the new value
+  return [...byId.values()];
+}
+
+/**
  * One page in one transaction: new ids inserted, changed ones updated, the rest untouched; the
  * search index (migration 0080) is fed in the same transaction: the old text of a changed call
  * removed before it is rewritten, then every written row indexed with one INSERT … SELECT.
+ * A repeated id is stored once, as its last occurrence (`lastPerId`); the counts are per call.
+ * A call stored under another workspace (that workspace removed and the same account added again,
+ * under a new id) moves, with its recording row, to the workspace that synced it, and counts as
+ * updated: call ids are unique per calling service, and the one syncing it now owns it.
  */
 export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
-  const existing = prepared<[string], { seq: number; raw: string; bulk_list_id: string | null }>(
-    db,
-    `SELECT seq, raw, bulk_list_id FROM calls WHERE id = ?`,
-  );
+  const existing = prepared<
+    [string],
+    { seq: number; raw: string; bulk_list_id: string | null; workspace_id: string }
+  >(db, `SELECT seq, raw, bulk_list_id, workspace_id FROM calls WHERE id = ?`);
   const insert = prepared(
     db,
     `INSERT INTO calls (${CALL_COLUMNS}) VALUES (${CALL_COLUMNS.split(',')
@@ -80,10 +107,10 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   );
   const update = prepared(
     db,
-    `UPDATE calls SET bulk_list_id = coalesce(?, bulk_list_id), to_number = ?, name = ?, status = ?, sub_status = ?,
-       terminal = ?, created_at = ?, created_ms = ?, call_duration = ?, call_cost = ?, voicemail = ?, agent_id = ?,
-       agent_name = ?, transcript_raw = ?, transcript_text = ?, number_text = ?, raw = ?,
-       updated_at = ?
+    `UPDATE calls SET workspace_id = ?, bulk_list_id = coalesce(?, bulk_list_id), to_number = ?, name = ?,
+       status = ?, sub_status = ?, terminal = ?, created_at = ?, created_ms = ?, call_duration = ?, call_cost = ?,
+       voicemail = ?, agent_id = ?, agent_name = ?, transcript_raw = ?, transcript_text = ?, number_text = ?,
+       raw = ?, updated_at = ?
      WHERE id = ?`,
   );
   const unindex = prepared(
@@ -96,7 +123,11 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     `INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
      SELECT seq, transcript_text, name, number_text FROM calls WHERE seq IN (SELECT value FROM json_each(?))`,
   );
-  const linkOnly = prepared(db, `UPDATE calls SET bulk_list_id = ?, updated_at = ? WHERE id = ?`);
+  const relink = prepared(
+    db,
+    `UPDATE calls SET workspace_id = ?, bulk_list_id = coalesce(?, bulk_list_id), updated_at = ? WHERE id = ?`,
+  );
+  const moveRecording = prepared(db, `UPDATE recordings SET workspace_id = ? WHERE seq = ?`);
   const recording = prepared(
     db,
     `INSERT INTO recordings (seq, workspace_id, state, url, expires_ms) VALUES (?, ?, 'pending', ?, ?)
@@ -106,28 +137,30 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   writeTransaction(db, () => {
     const written: number[] = [];
-    for (const c of a.rows) {
+    for (const c of lastPerId(a.rows)) {
       // A new id is inserted at once (no lookup first); a known one is compared with what is stored.
       const values = callValues(c, a.workspaceId, a.bulkListId, a.nowIso);
       const added = insert.run(values);
       const before = added.changes === 1 ? undefined : existing.get(c.id);
       const seq = before ? before.seq : Number(added.lastInsertRowid);
+      const moved = before !== undefined && before.workspace_id !== a.workspaceId;
       if (!before) {
         written.push(seq);
         result.inserted++;
       } else if (before.raw !== c.raw) {
         unindex.run(before.seq);
-        // The insert's values from bulk_list_id to raw, then updated_at and the id.
-        update.run([...values.slice(2, 19), a.nowIso, c.id]);
+        // The insert's values from workspace_id to raw, then updated_at and the id.
+        update.run([...values.slice(1, 19), a.nowIso, c.id]);
         written.push(before.seq);
         result.updated++;
-      } else if (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId) {
-        linkOnly.run(a.bulkListId, a.nowIso, c.id);
+      } else if (moved || (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId)) {
+        relink.run(a.workspaceId, a.bulkListId, a.nowIso, c.id);
         result.updated++;
       } else {
         result.unchanged++;
         continue;
       }
+      if (moved) moveRecording.run(a.workspaceId, seq);
       if (c.recordingUrl) recording.run(seq, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
     if (written.length > 0) index.run(JSON.stringify(written));
@@ -354,21 +387,73 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
   return { sql: parts.join(' AND '), params, fts, workspaceOnly: workspaceId !== null && parts.length === 1 };
 }
 
-const sortSql = (s: CallSort | undefined): string => {
+/** One column of a sort: the SQL, the export row's field holding its value, the direction. */
+interface SortKey {
+  sql: string;
+  field: 'created_ms' | 'id' | 'call_duration' | 'call_cost' | 'name' | 'status';
+  dir: 'ASC' | 'DESC';
+  /** The column may be null: nulls come last in either direction. */
+  nullsLast?: true;
+}
+
+/** A sort as its keys, ending in the call id (unique: every order is total, so keyset pages work). */
+const sortKeys = (s: CallSort | undefined): SortKey[] => {
   const dir = s?.dir === 'asc' ? 'ASC' : 'DESC';
+  const newest: SortKey[] = [
+    { sql: 'c.created_ms', field: 'created_ms', dir: 'DESC' },
+    { sql: 'c.id', field: 'id', dir: 'ASC' },
+  ];
   switch (s?.by ?? 'created_at') {
     case 'created_at':
-      return `c.created_ms ${dir}, c.id ${dir}`;
+      return [
+        { sql: 'c.created_ms', field: 'created_ms', dir },
+        { sql: 'c.id', field: 'id', dir },
+      ];
     case 'call_duration':
-      return `c.call_duration ${dir} NULLS LAST, c.created_ms DESC, c.id`;
+      return [{ sql: 'c.call_duration', field: 'call_duration', dir, nullsLast: true }, ...newest];
     case 'call_cost':
-      return `c.call_cost ${dir} NULLS LAST, c.created_ms DESC, c.id`;
+      return [{ sql: 'c.call_cost', field: 'call_cost', dir, nullsLast: true }, ...newest];
     case 'name':
-      return `c.name COLLATE NOCASE ${dir} NULLS LAST, c.created_ms DESC, c.id`;
+      return [{ sql: 'c.name COLLATE NOCASE', field: 'name', dir, nullsLast: true }, ...newest];
     case 'status':
-      return `c.status ${dir}, c.created_ms DESC, c.id`;
+      return [{ sql: 'c.status', field: 'status', dir }, ...newest];
   }
 };
+
+const sortSql = (s: CallSort | undefined): string =>
+  sortKeys(s)
+    .map((k) => `${k.sql} ${k.dir}${k.nullsLast ? ' NULLS LAST' : ''}`)
+    .join(', ');
+
+/**
+ * The rows after `last` in the keys' order, as a condition (keyset paging): for some key, the keys
+ * before it equal `last`'s and it comes after; `IS` compares nulls, a null sorts after any value.
+ * When the first key is never null it is also bounded on its own (`>=`/`<=`), so an index on it
+ * starts there instead of at the beginning.
+ */
+function afterKeys(keys: readonly SortKey[], last: Record<SortKey['field'], unknown>) {
+  const alternatives: string[] = [];
+  const params: unknown[] = [];
+  const equal: string[] = [];
+  const equalParams: unknown[] = [];
+  for (const k of keys) {
+    const v = last[k.field] ?? null;
+    if (v !== null) {
+      const beyond = `${k.sql} ${k.dir === 'ASC' ? '>' : '<'} ?`;
+      alternatives.push([...equal, k.nullsLast ? `(${beyond} OR ${k.sql} IS NULL)` : beyond].join(' AND '));
+      params.push(...equalParams, v);
+    }
+    equal.push(`${k.sql} IS ?`);
+    equalParams.push(v);
+  }
+  const first = keys[0]!;
+  const v = last[first.field] ?? null;
+  const bound = first.nullsLast || v === null ? null : `${first.sql} ${first.dir === 'ASC' ? '>=' : '<='} ?`;
+  const any = alternatives.length === 0 ? '0' : alternatives.map((x) => `(${x})`).join(' OR ');
+  return bound === null
+    ? { sql: `(${any})`, params }
+    : { sql: `${bound} AND (${any})`, params: [v, ...params] };
+}
 
 const summaryColumns = `c.id, c.workspace_id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at,
   c.call_duration, c.call_cost, c.voicemail, c.agent_id, c.agent_name,
@@ -588,9 +673,10 @@ export interface CallRowFull extends SummaryRow {
   rec_error: string | null;
 }
 
-function getCall(db: Db, a: { callId: string }): CallRowFull | null {
+/** A call by id; with a workspace, only when the call is that workspace's. */
+function getCall(db: Db, a: { callId: string; workspaceId?: string }): CallRowFull | null {
   const row = prepared<
-    [string],
+    [string, string | null, string | null],
     Omit<
       CallRowFull,
       'call_type' | 'call_attempt_time' | 'from_numbers' | 'inbound_from' | 'credits_processed'
@@ -600,8 +686,8 @@ function getCall(db: Db, a: { callId: string }): CallRowFull | null {
     `SELECT ${summaryColumns}, c.transcript_raw, c.raw, c.first_seen_at, c.updated_at,
        r.path AS rec_path, r.bytes AS rec_bytes, r.sha256 AS rec_sha256, r.expires_ms AS rec_expires_ms,
        r.attempts AS rec_attempts, r.error AS rec_error
-     FROM calls c LEFT JOIN recordings r ON r.seq = c.seq WHERE c.id = ?`,
-  ).get(a.callId);
+     FROM calls c LEFT JOIN recordings r ON r.seq = c.seq WHERE c.id = ? AND (? IS NULL OR c.workspace_id = ?)`,
+  ).get(a.callId, a.workspaceId ?? null, a.workspaceId ?? null);
   if (!row) return null;
   const raw = JSON.parse(row.raw) as CallRecord;
   return {
@@ -614,7 +700,7 @@ function getCall(db: Db, a: { callId: string }): CallRowFull | null {
   };
 }
 
-/** Rows of the export in the list's order, keyset-free (offset pages of 5,000 over a stable order). */
+/** Rows of the export in the list's order. */
 export interface ExportRow {
   id: string;
   bulk_list_id: string | null;
@@ -629,22 +715,42 @@ export interface ExportRow {
   voicemail: number | null;
   recording: string;
   recording_path: string | null;
+  /** The created_at sort key (keyset paging); not a CSV column. */
+  created_ms: number;
 }
 
+const EXPORT_BATCH = 5000;
+
+/**
+ * The export in batches of `batch` rows, each its own read (other queries run between them, and a
+ * sync may store calls meanwhile). Keyset pages: each batch starts after the previous one's last
+ * row in the sort order (which ends in the unique call id), so a call stored, changed or leaving
+ * the filter between batches never shifts the others: each call there for the whole export
+ * appears once (an offset counted the newcomers again and skipped past rows that had left).
+ */
 function* exportRows(
   db: Db,
-  a: { workspaceId: string | null; filter: CallFilter; sort?: CallSort },
+  a: { workspaceId: string | null; filter: CallFilter; sort?: CallSort; batch?: number },
 ): Iterator<ExportRow[], void> {
+  const batch = a.batch ?? EXPORT_BATCH;
   const w = whereOf(a.workspaceId, a.filter);
   const from = fromClause(w);
-  const sql = `SELECT c.id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at, c.call_duration,
-      c.call_cost, c.agent_id, c.voicemail, coalesce(r.state, 'none') AS recording, r.path AS recording_path
-    ${from.sql.replace('WHERE', 'LEFT JOIN recordings r ON r.seq = c.seq WHERE')}
-    ORDER BY ${sortSql(a.sort)} LIMIT 5000 OFFSET ?`;
-  for (let offset = 0; ; offset += 5000) {
-    const rows = prepared<unknown[], ExportRow>(db, sql).all(...from.params, offset);
+  const keys = sortKeys(a.sort);
+  const select = `SELECT c.id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at, c.call_duration,
+      c.call_cost, c.agent_id, c.voicemail, coalesce(r.state, 'none') AS recording, r.path AS recording_path,
+      c.created_ms
+    ${from.sql.replace('WHERE', 'LEFT JOIN recordings r ON r.seq = c.seq WHERE')}`;
+  const order = `ORDER BY ${sortSql(a.sort)} LIMIT ?`;
+  let last: ExportRow | undefined;
+  for (;;) {
+    const after = last === undefined ? null : afterKeys(keys, last);
+    const rows = prepared<unknown[], ExportRow>(
+      db,
+      after === null ? `${select} ${order}` : `${select} AND ${after.sql} ${order}`,
+    ).all(...from.params, ...(after?.params ?? []), batch);
+    last = rows.at(-1);
     if (rows.length > 0) yield rows;
-    if (rows.length < 5000) return;
+    if (rows.length < batch) return;
   }
 }
 
