@@ -146,8 +146,8 @@ export function WorkspaceDialog({
             hint={
               editing
                 ? workspace.secretStorage === 'session'
-                  ? 'Leave empty to keep the current key (kept for this session only).'
-                  : 'Leave empty to keep the current key.'
+                  ? 'Leave empty to keep the current key (kept for this session only); a new server needs it again.'
+                  : 'Leave empty to keep the current key; a new server needs it again.'
                 : 'Sent with every request as X-API-KEY. It is never shown again after you save.'
             }
           />
@@ -163,7 +163,7 @@ export function WorkspaceDialog({
             disabled={values.removeBearerToken}
             hint={
               editing && workspace.hasBearerToken
-                ? 'Leave empty to keep the current token.'
+                ? 'Leave empty to keep the current token; a new server needs it again.'
                 : "Only some operations (such as editing an agent's event subscriptions) need it."
             }
           />
