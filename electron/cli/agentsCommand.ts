@@ -1,10 +1,9 @@
 // `campaign-desk agents`: a workspace's agents as the app's library sync reads them (every page of
 // the listing, then each agent by id), for scripts. The API key comes from the environment only.
-import { parseArgs } from 'node:util';
 import { createApiClient, isApiError } from '../services/api/index.ts';
 import { readAllAgents } from '../services/agents/readAgents.ts';
 import { agentServiceFailure } from '../services/agents/workspaceAccess.ts';
-import { EXIT, UsageError } from './exitCodes.ts';
+import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
 export const API_KEY_ENV = 'CAMPAIGN_DESK_API_KEY';
@@ -20,22 +19,15 @@ listing, then each agent by id, like the app's agent library.
 The API key is read from ${API_KEY_ENV} (never from a flag).`;
 
 export async function runAgents(argv: string[], io: Io): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        'base-url': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError(
-      error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
-    );
-  }
+  const { values } = parseCommandLine({
+    args: argv,
+    strict: true,
+    options: {
+      'base-url': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   if (values.help) {
     io.out(agentsUsage);
     return EXIT.ok;

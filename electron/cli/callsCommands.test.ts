@@ -150,21 +150,23 @@ describe('campaign-desk sync and calls export', () => {
     // A second name for the old file: written in place, it would change too; replaced, it keeps the old bytes.
     linkSync(report, join(folder, 'old.json'));
     const before = statSync(report).ino;
-    const ok = await run(
-      [
-        'sync',
-        '--data',
-        data,
-        '--base-url',
-        sandbox.baseUrl,
-        '--since',
-        since,
-        '--no-recordings',
-        '--report',
-        report,
-      ],
-      env,
-    );
+    const syncReportingTo = (path: string) =>
+      run(
+        [
+          'sync',
+          '--data',
+          data,
+          '--base-url',
+          sandbox.baseUrl,
+          '--since',
+          since,
+          '--no-recordings',
+          '--report',
+          path,
+        ],
+        env,
+      );
+    const ok = await syncReportingTo(report);
     expect([ok.code, ok.stderr]).toEqual([0, '']);
     const figures = JSON.parse(readFileSync(report, 'utf8')) as { calls: number };
     expect(figures.calls).toBeGreaterThanOrEqual(40);
@@ -174,21 +176,7 @@ describe('campaign-desk sync and calls export', () => {
 
     // The report's folder does not exist: the sync still ran and says so, and says the report was not written.
     const missing = join(dir, 'no-such-folder', 'sync.json');
-    const failed = await run(
-      [
-        'sync',
-        '--data',
-        data,
-        '--base-url',
-        sandbox.baseUrl,
-        '--since',
-        since,
-        '--no-recordings',
-        '--report',
-        missing,
-      ],
-      env,
-    );
+    const failed = await syncReportingTo(missing);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(new RegExp(`^Synced ${figures.calls} calls \\(0 new, `));
     expect(failed.stderr.trim()).toBe(

@@ -4,7 +4,6 @@
 // from a flag.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DeskFailure } from '../../shared/ipc/result.ts';
 import { createApiClient } from '../services/api/client.ts';
@@ -16,7 +15,7 @@ import type { DbClient } from '../services/db/client.ts';
 import { DATABASE_FILE_NAME } from '../services/db/openDatabase.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { runWorkspaceSync } from '../services/sync/workspaceSync.ts';
-import { EXIT, UsageError, argsError } from './exitCodes.ts';
+import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
 export const API_KEY_ENV = 'CAMPAIGN_DESK_API_KEY';
@@ -103,42 +102,34 @@ async function writeSyncReport(path: string, figures: unknown): Promise<string |
 }
 
 function parseSyncArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        data: { type: 'string' },
-        workspace: { type: 'string' },
-        'base-url': { type: 'string' },
-        since: { type: 'string' },
-        'no-recordings': { type: 'boolean' },
-        report: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    throw argsError(error);
-  }
+  return parseCommandLine({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      workspace: { type: 'string' },
+      'base-url': { type: 'string' },
+      since: { type: 'string' },
+      'no-recordings': { type: 'boolean' },
+      report: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
 }
 
 function parseExportArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        data: { type: 'string' },
-        out: { type: 'string' },
-        'bulk-list-id': { type: 'string' },
-        status: { type: 'string' },
-        search: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    throw argsError(error);
-  }
+  return parseCommandLine({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      out: { type: 'string' },
+      'bulk-list-id': { type: 'string' },
+      status: { type: 'string' },
+      search: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
 }
 
 export async function runSyncCommand(argv: string[], io: Io): Promise<number> {

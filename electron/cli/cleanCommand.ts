@@ -1,13 +1,12 @@
 // `campaign-desk clean <file> --country <IN|+91> ... --out <upload.csv> --rejects <rejects.csv>
 // --report <report.json>`: the contacts engine from the command line.
-import { parseArgs } from 'node:util';
 // Light imports only: the engine itself loads in the coordinator thread (start-up time counts).
 import { parseDelimiter } from '../../shared/domain/contacts/delimiter.ts';
 import { parseEncoding } from '../../shared/domain/contacts/encoding.ts';
 import type { CleanReport, Delimiter, Encoding, Progress } from '../../shared/domain/contacts/index.ts';
 import type { DeskFailure } from '../../shared/ipc/result.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
-import { EXIT, UsageError } from './exitCodes.ts';
+import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
 export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> --out <upload.csv> --rejects <rejects.csv> --report <report.json> [options]
@@ -55,34 +54,26 @@ interface CleanArgs {
 }
 
 export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        country: { type: 'string' },
-        'phone-column': { type: 'string' },
-        sheet: { type: 'string' },
-        map: { type: 'string', multiple: true },
-        optional: { type: 'string', multiple: true },
-        out: { type: 'string' },
-        rejects: { type: 'string' },
-        report: { type: 'string' },
-        encoding: { type: 'string' },
-        delimiter: { type: 'string' },
-        workers: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    // parseArgs messages are one line, e.g. "Unknown option '--foo'".
-    throw new UsageError(
-      error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
-    );
-  }
+  const parsed = parseCommandLine({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      country: { type: 'string' },
+      'phone-column': { type: 'string' },
+      sheet: { type: 'string' },
+      map: { type: 'string', multiple: true },
+      optional: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      rejects: { type: 'string' },
+      report: { type: 'string' },
+      encoding: { type: 'string' },
+      delimiter: { type: 'string' },
+      workers: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (positionals.length !== 1) {

@@ -1,3 +1,6 @@
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+
 export const EXIT = {
   ok: 0,
   /** The input cannot be processed (missing, empty, binary, no phone column, no data rows). */
@@ -24,9 +27,16 @@ export class UsageError extends Error {
   }
 }
 
-/** An error of node:util parseArgs (unknown option, missing value, stray argument) as a UsageError. */
-export function argsError(error: unknown): UsageError {
-  return new UsageError(
-    error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
-  );
+/**
+ * node:util parseArgs, its errors (unknown option, missing value, stray argument) as a UsageError
+ * with parseArgs's first line, e.g. "Unknown option '--foo'".
+ */
+export function parseCommandLine<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(
+      error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
+    );
+  }
 }

@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToCampaignTime } from '../../shared/domain/dates.ts';
 import { startSandboxProcess } from '../services/api/testing/sandboxProcess.ts';
 import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
-import { acceptedStarts, callsOfList, runCli, writeMessyContacts } from '../services/campaigns/testing.ts';
+import {
+  acceptedStarts,
+  callsOfList,
+  launchTarget,
+  runCli,
+  writeMessyContacts,
+} from '../services/campaigns/testing.ts';
 import { apiKeyFingerprint, launchKeyOf, legacyLaunchKeyOf } from './launchCommand.ts';
 
 const apiKey = 'launch-cli-key-0123456789';
@@ -32,15 +38,7 @@ beforeAll(async () => {
   sb = await startSandboxProcess({ apiKey, seed: 11 });
   await sb.control('POST', '/workspace', { credits: 1_000_000 });
   dir = mkdtempSync(join(tmpdir(), 'desk-launch-cli-'));
-  const headers = { 'x-api-key': apiKey };
-  const agents = (await (await fetch(`${sb.baseUrl}/agent/all?limit=50`, { headers })).json()) as {
-    data: { agents: Array<{ id: string; agent_display_name: string }> };
-  };
-  agentId = agents.data.agents.find((a) => a.agent_display_name === 'Loan Repayment Reminder')?.id ?? '';
-  const numbers = (await (await fetch(`${sb.baseUrl}/workspace/numbers`, { headers })).json()) as {
-    workspace_numbers: Array<{ number_pool_id: string }>;
-  };
-  poolId = numbers.workspace_numbers[0]?.number_pool_id ?? '';
+  ({ agentId, poolId } = await launchTarget(sb, apiKey));
   small = { path: join(dir, 'small.csv'), ...writeMessyContacts(join(dir, 'small.csv'), 60, 5) };
 }, 60_000);
 afterAll(async () => {

@@ -6,7 +6,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { scheduleProblems } from '../../shared/domain/campaignSchedule.ts';
 import { countryCodeSchema } from '../../shared/service/upload.ts';
 import type { CallConfig } from '../../shared/service/callConfig.ts';
@@ -25,7 +24,7 @@ import type { StoredLaunch } from '../services/db/queries/campaigns.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { API_KEY_ENV } from './agentsCommand.ts';
 import { DeskFailure } from '../../shared/ipc/result.ts';
-import { EXIT, UsageError, argsError } from './exitCodes.ts';
+import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
 export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> (--workspace <name> | --base-url <url>)
@@ -74,36 +73,31 @@ interface LaunchArgs {
 }
 
 function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        data: { type: 'string' },
-        workspace: { type: 'string' },
-        'base-url': { type: 'string' },
-        agent: { type: 'string' },
-        name: { type: 'string' },
-        pool: { type: 'string' },
-        from: { type: 'string', multiple: true },
-        country: { type: 'string' },
-        map: { type: 'string', multiple: true },
-        start: { type: 'string' },
-        end: { type: 'string' },
-        timezone: { type: 'string' },
-        window: { type: 'string' },
-        retries: { type: 'string' },
-        concurrency: { type: 'string' },
-        'remove-invalid': { type: 'boolean', default: false },
-        report: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw argsError(error);
-  }
+  const parsed = parseCommandLine({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      data: { type: 'string' },
+      workspace: { type: 'string' },
+      'base-url': { type: 'string' },
+      agent: { type: 'string' },
+      name: { type: 'string' },
+      pool: { type: 'string' },
+      from: { type: 'string', multiple: true },
+      country: { type: 'string' },
+      map: { type: 'string', multiple: true },
+      start: { type: 'string' },
+      end: { type: 'string' },
+      timezone: { type: 'string' },
+      window: { type: 'string' },
+      retries: { type: 'string' },
+      concurrency: { type: 'string' },
+      'remove-invalid': { type: 'boolean', default: false },
+      report: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   const { values: v, positionals } = parsed;
   if (v.help) return 'help';
   if (positionals.length !== 1) throw new UsageError('name one CSV file to launch');

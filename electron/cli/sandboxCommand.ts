@@ -1,7 +1,6 @@
 // `campaign-desk sandbox`: the embedded sandbox calling service (electron/services/sandbox), on
 // 127.0.0.1 and a free port, until Ctrl-C.
-import { parseArgs } from 'node:util';
-import { EXIT, UsageError } from './exitCodes.ts';
+import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
 export const sandboxUsage = `Usage: campaign-desk sandbox --api-key <key> [--bearer <token>] [--data <dir>] [--seed <n>]
@@ -14,24 +13,17 @@ Runs the local calling-service sandbox on 127.0.0.1 (a free port) and prints
   --seed <n>         seed for the sandbox's generated data`;
 
 export async function runSandbox(argv: string[], io: Io): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        'api-key': { type: 'string' },
-        bearer: { type: 'string' },
-        data: { type: 'string' },
-        seed: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError(
-      error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments',
-    );
-  }
+  const { values } = parseCommandLine({
+    args: argv,
+    strict: true,
+    options: {
+      'api-key': { type: 'string' },
+      bearer: { type: 'string' },
+      data: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
   if (values.help) {
     io.out(sandboxUsage);
     return EXIT.ok;

@@ -82,6 +82,10 @@ async function deadBaseUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/v0`;
 }
 
+/** Points the workspace at another server (its key and token entered again, as a new server needs). */
+const moveWorkspace = async (desk: Desk, id: string, baseUrl: string) =>
+  value(await desk.handle('workspaces:update', { id, baseUrl, apiKey, bearerToken: bearer }));
+
 /** What the service itself now holds for the agent (read straight from the sandbox). */
 async function serviceSubscriptions(agentId: string): Promise<unknown[]> {
   const res = await fetch(`${sb.baseUrl}/agent/${agentId}`, { headers: { 'x-api-key': apiKey } });
@@ -334,14 +338,7 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
     await sync(desk);
     const agentId = (await byName(desk, 'Insurance Renewal')).id;
     // Offline: the workspace's service stops answering (a closed port).
-    value(
-      await desk.handle('workspaces:update', {
-        id: workspaceId,
-        baseUrl: await deadBaseUrl(),
-        apiKey,
-        bearerToken: bearer,
-      }),
-    );
+    await moveWorkspace(desk, workspaceId, await deadBaseUrl());
     const offline = value<{ outcome: string; message: string; agent: AgentDetail }>(
       await desk.handle('agents:save-subscriptions', { agentId, subscriptions: [sub()] }),
     );
@@ -364,14 +361,7 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
     expect((await list(again)).agents.find((a) => a.id === agentId)?.hasSubscriptionsDraft).toBe(true);
 
     // Back online: the draft is saved as it is (the masked header value was kept in the back end).
-    value(
-      await again.handle('workspaces:update', {
-        id: workspaceId,
-        baseUrl: sb.baseUrl,
-        apiKey,
-        bearerToken: bearer,
-      }),
-    );
+    await moveWorkspace(again, workspaceId, sb.baseUrl);
     const saved = value<{ outcome: string; agent: AgentDetail }>(
       await again.handle('agents:save-subscriptions', {
         agentId,
@@ -390,14 +380,7 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
     const { desk, workspaceId } = await deskOn(sb.baseUrl);
     await sync(desk);
     const agentId = (await byName(desk, 'Delivery Feedback Survey')).id;
-    value(
-      await desk.handle('workspaces:update', {
-        id: workspaceId,
-        baseUrl: await deadBaseUrl(),
-        apiKey,
-        bearerToken: bearer,
-      }),
-    );
+    await moveWorkspace(desk, workspaceId, await deadBaseUrl());
     value(await desk.handle('agents:save-subscriptions', { agentId, subscriptions: [sub()] }));
     const discarded = value<{ agent: AgentDetail }>(
       await desk.handle('agents:discard-subscriptions-draft', { agentId }),

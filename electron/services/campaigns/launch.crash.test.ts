@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToCampaignTime } from '../../../shared/domain/dates.ts';
 import { startSandboxProcess } from '../api/testing/sandboxProcess.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
-import { acceptedStarts, callsOfList, runCli, writeMessyContacts } from './testing.ts';
+import { acceptedStarts, callsOfList, launchTarget, runCli, writeMessyContacts } from './testing.ts';
 
 const apiKey = 'launch-test-key-0123456789';
 let sb: SandboxProcess;
@@ -25,15 +25,7 @@ beforeAll(async () => {
   await sb.control('POST', '/clock', { speed: 20 }); // upload processing moves on the virtual clock
   await sb.control('POST', '/workspace', { credits: 1_000_000 });
   dir = mkdtempSync(join(tmpdir(), 'desk-launch-'));
-  const headers = { 'x-api-key': apiKey };
-  const agents = (await (await fetch(`${sb.baseUrl}/agent/all?limit=50`, { headers })).json()) as {
-    data: { agents: Array<{ id: string; agent_display_name: string }> };
-  };
-  agentId = agents.data.agents.find((a) => a.agent_display_name === 'Loan Repayment Reminder')?.id ?? '';
-  const numbers = (await (await fetch(`${sb.baseUrl}/workspace/numbers`, { headers })).json()) as {
-    workspace_numbers: Array<{ number_pool_id: string }>;
-  };
-  poolId = numbers.workspace_numbers[0]?.number_pool_id ?? '';
+  ({ agentId, poolId } = await launchTarget(sb, apiKey));
   small = { path: join(dir, 'small.csv'), ...writeMessyContacts(join(dir, 'small.csv'), 60, 3) };
   large = { path: join(dir, 'large.csv'), ...writeMessyContacts(join(dir, 'large.csv'), 6_000, 4) };
 }, 60_000);

@@ -87,3 +87,21 @@ export async function callsOfList(sb: SandboxProcess, listId: string): Promise<n
   if (typeof body.total !== 'number') throw new Error(`history total is not a number: ${String(body.total)}`);
   return body.total;
 }
+
+/** The seeded "Loan Repayment Reminder" agent and the first number pool a sandbox offers. */
+export async function launchTarget(
+  sb: SandboxProcess,
+  apiKey: string,
+): Promise<{ agentId: string; poolId: string }> {
+  const headers = { 'x-api-key': apiKey };
+  const agents = (await (await fetch(`${sb.baseUrl}/agent/all?limit=50`, { headers })).json()) as {
+    data: { agents: Array<{ id: string; agent_display_name: string }> };
+  };
+  const numbers = (await (await fetch(`${sb.baseUrl}/workspace/numbers`, { headers })).json()) as {
+    workspace_numbers: Array<{ number_pool_id: string }>;
+  };
+  return {
+    agentId: agents.data.agents.find((a) => a.agent_display_name === 'Loan Repayment Reminder')?.id ?? '',
+    poolId: numbers.workspace_numbers[0]?.number_pool_id ?? '',
+  };
+}

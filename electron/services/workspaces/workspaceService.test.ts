@@ -68,21 +68,22 @@ const keysSeen = (hits: Array<{ key: string }>) => [...new Set(hits.map((h) => h
 const list = async (desk: Desk) =>
   value<{ workspaces: Workspace[] }>(await desk.handle('workspaces:list', {})).workspaces;
 
+/** A workspace with a key and a bearer token, removed after the test. */
+async function createAcme(desk: Desk, baseUrl: string, key: string): Promise<Workspace> {
+  const ws = value<Workspace>(
+    await desk.handle('workspaces:create', { name: 'Acme', baseUrl, apiKey: key, bearerToken: 'bearer-1' }),
+  );
+  cleanups.push(() => desk.handle('workspaces:remove', { id: ws.id }));
+  return ws;
+}
+
 describe('workspaces:update and the address the key goes to', () => {
   it('refuses a new server without the key entered again: the stored key never reaches it', async () => {
     const trusted = await recorder();
     const other = await recorder();
     const { desk, secrets } = await start();
     const key = `sk-${randomBytes(8).toString('hex')}`;
-    const ws = value<Workspace>(
-      await desk.handle('workspaces:create', {
-        name: 'Acme',
-        baseUrl: trusted.baseUrl,
-        apiKey: key,
-        bearerToken: 'bearer-1',
-      }),
-    );
-    cleanups.push(() => desk.handle('workspaces:remove', { id: ws.id }));
+    const ws = await createAcme(desk, trusted.baseUrl, key);
 
     for (const baseUrl of [other.baseUrl, `${trusted.origin.replace('http:', 'https:')}/v0`]) {
       const moved = await desk.handle('workspaces:update', { id: ws.id, baseUrl });
@@ -149,15 +150,7 @@ describe('workspaces:update and the address the key goes to', () => {
     const server = await recorder();
     const { desk } = await start();
     const key = `sk-${randomBytes(8).toString('hex')}`;
-    const ws = value<Workspace>(
-      await desk.handle('workspaces:create', {
-        name: 'Acme',
-        baseUrl: server.baseUrl,
-        apiKey: key,
-        bearerToken: 'bearer-1',
-      }),
-    );
-    cleanups.push(() => desk.handle('workspaces:remove', { id: ws.id }));
+    const ws = await createAcme(desk, server.baseUrl, key);
     const host = server.origin.replace('http://127.0.0.1', 'HTTP://127.0.0.1');
     const moved = value<Workspace>(
       await desk.handle('workspaces:update', { id: ws.id, baseUrl: `${host}/ca/api/v0/` }),
