@@ -7,7 +7,9 @@ export type ApiErrorKind =
   | 'server'
   | 'unreachable'
   | 'timeout'
-  | 'invalid_response';
+  | 'invalid_response'
+  /** The service redirected a request to another origin (or from https to http): not followed. */
+  | 'redirect_refused';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -94,6 +94,7 @@ export function createTransport(options: ApiClientOptions): Transport {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(spec.json);
     }
+    const firstHop: Hop = { url, method: spec.method, headers, body };
 
     const attempts = spec.idempotent ? maxRetries + 1 : 1;
     for (let attempt = 1; ; attempt++) {
@@ -138,16 +139,41 @@ export function createTransport(options: ApiClientOptions): Transport {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
       let res: Response;
-      try {
-        res = await doFetch(url, { method: spec.method, headers, body, signal });
-      } catch (e) {
-        if (spec.signal?.aborted) throw spec.signal.reason;
-        if (timeout.aborted) return timedOut();
-        return {
-          kind: 'unreachable',
-          message: `Cannot reach the calling service at ${origin}: ${describeNetworkError(e)}`,
-          retryable: true,
-        };
+      // Redirects are followed here, not by fetch: fetch would carry X-API-KEY to any host the
+      // service (or whoever answers in its name) points at. Same origin only, a few hops.
+      let hop = firstHop;
+      for (let hops = 0; ; hops++) {
+        try {
+          res = await doFetch(hop.url, {
+            method: hop.method,
+            headers: hop.headers,
+            body: hop.body,
+            signal,
+            redirect: 'manual',
+          });
+        } catch (e) {
+          if (spec.signal?.aborted) throw spec.signal.reason;
+          if (timeout.aborted) return timedOut();
+          return {
+            kind: 'unreachable',
+            message: `Cannot reach the calling service at ${origin}: ${describeNetworkError(e)}`,
+            retryable: true,
+          };
+        }
+        const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
+        if (location === null) break;
+        await res.body?.cancel().catch(() => undefined);
+        const next = nextHop(hop, res.status, location, origin, spec.operation);
+        if ('kind' in next) return next;
+        if (hops + 1 > MAX_REDIRECTS) {
+          return {
+            kind: 'invalid_response',
+            status: res.status,
+            message: `The calling service redirected ${spec.operation} more than ${MAX_REDIRECTS} times`,
+            retryable: false,
+          };
+        }
+        hop = next;
       }
       let text: string;
       try {
@@ -213,6 +239,59 @@ export function createTransport(options: ApiClientOptions): Transport {
       };
     }
   };
+}
+
+/** One request of a redirect chain. */
+interface Hop {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | FormData | undefined;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+export const MAX_REDIRECTS = 5;
+
+/**
+ * Where a redirect leads, or why it is not followed: another origin (scheme, host or port) would
+ * receive the API key, and an https service sending us to http would put it on the wire in clear.
+ * 303 (and 301/302 after a POST, as browsers do) becomes a GET without a body; 307/308 keep both.
+ */
+function nextHop(
+  hop: Hop,
+  status: number,
+  location: string,
+  origin: string,
+  operation: string,
+): Hop | AttemptFailure {
+  let target: URL;
+  try {
+    target = new URL(location, hop.url);
+  } catch {
+    return {
+      kind: 'invalid_response',
+      status,
+      message: `The calling service redirected ${operation} to an address that is not a URL`,
+      retryable: false,
+    };
+  }
+  if (target.origin !== origin) {
+    const from = new URL(hop.url);
+    const downgrade = from.protocol === 'https:' && target.protocol !== 'https:';
+    return {
+      kind: 'redirect_refused',
+      status,
+      message: downgrade
+        ? `The calling service redirected ${operation} from https to ${target.protocol.replace(':', '')}://${target.host}; the API key is only sent over https, so the request was not repeated there`
+        : `The calling service redirected ${operation} to another host (${target.host}); the API key is only sent to ${from.host}, so the request was not repeated there`,
+      retryable: false,
+    };
+  }
+  const toGet =
+    status === 303 ? hop.method !== 'HEAD' : (status === 301 || status === 302) && hop.method === 'POST';
+  if (!toGet) return { ...hop, url: target.toString() };
+  const { 'Content-Type': _dropped, ...headers } = hop.headers;
+  return { url: target.toString(), method: 'GET', headers, body: undefined };
 }
 
 function normalizeBaseUrl(baseUrl: string): string {

@@ -61,5 +61,7 @@ export function describeFailure(error: ApiError, host: string, timeoutMs: number
       return `Refused: ${host} refused the request${status}: ${error.message}`;
     case 'invalid_response':
       return `Unexpected answer: ${host} answered, but not like the calling service (${error.message}). Check the base URL.`;
+    case 'redirect_refused':
+      return `Redirect refused: ${error.message}. Check the base URL.`;
   }
 }
