@@ -2,13 +2,13 @@
 // same services as the app, on a data folder (the app's own, or one of their own). The API key
 // comes from CAMPAIGN_DESK_API_KEY with --base-url, from the OS keychain with --workspace; never
 // from a flag.
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DeskFailure } from '../../shared/ipc/result.ts';
 import { createApiClient } from '../services/api/client.ts';
 import { writeCallsCsv } from '../services/calls/exportCalls.ts';
 import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
+import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';
 import type { DbClient } from '../services/db/client.ts';
@@ -53,7 +53,7 @@ interface OpenData {
 /** The data folder's database under its lock. DeskFailure (in words) when it is in use or unusable. */
 async function openData(dir: string): Promise<OpenData> {
   try {
-    mkdirSync(dir, { recursive: true });
+    preparePrivateDataDir(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new DeskFailure('file_error', `${dir}: cannot use it as the data folder (${code})`, 'data');

@@ -17,6 +17,7 @@ import type { LaunchRequest } from '../services/campaigns/launchRequest.ts';
 import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
 import { checkInput } from '../services/contacts/engine/checkInput.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
+import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';
 import type { DbClient } from '../services/db/client.ts';
@@ -235,7 +236,7 @@ interface Prepared {
 async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Prepared | string> {
   const dir = join(args.data, 'launches', key.slice(0, 24));
   await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const out = join(dir, 'upload.csv');
   let report;
   try {
@@ -412,7 +413,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
     return EXIT.failed;
   }
   args.data = resolve(args.data);
-  await mkdir(args.data, { recursive: true });
+  preparePrivateDataDir(args.data);
   // One process per data folder (the app or another launch): two runners must never share a launch.
   let lock;
   try {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.ts';
@@ -6,6 +5,7 @@ import type { Result } from '../../shared/ipc/result.ts';
 import { openDbClient } from './db/client.ts';
 import { DATABASE_FILE_NAME } from './db/openDatabase.ts';
 import type { DeskContext, DeskTimings, SecretVault } from './desk/context.ts';
+import { preparePrivateDataDir } from './dataDir.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { createDispatcher } from './desk/dispatcher.ts';
 import type { DomainHandlers } from './desk/domain.ts';
@@ -70,7 +70,7 @@ const defaultTimings: DeskTimings = {
  * data folder cannot be used (e.g. written by a newer app).
  */
 export async function createDesk(options: DeskOptions): Promise<Desk> {
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  preparePrivateDataDir(options.dataDir);
   const lock = lockDataDir(options.dataDir);
   const redactor = new Redactor();
   let fileLogger: ReturnType<typeof createFileLogger>;

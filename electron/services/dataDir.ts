@@ -1,5 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { DATABASE_FILE_NAME } from './db/openDatabase.ts';
+import { ensurePrivateDir, tightenFile, tightenTree } from './privateFiles.ts';
 
 /**
  * The installation's data folder, the same for Electron and the browser host so an operator sees
@@ -16,4 +18,15 @@ export function defaultDataDir(
   if (platform === 'win32')
     return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), 'Campaign Desk');
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'campaign-desk');
+}
+
+/**
+ * Before the app or a CLI command uses a data folder: the folder 0700, its database (with its
+ * -wal and -shm) 0600, logs/ and recordings/ with everything in them private.
+ */
+export function preparePrivateDataDir(dataDir: string): void {
+  ensurePrivateDir(dataDir);
+  for (const suffix of ['', '-wal', '-shm']) tightenFile(join(dataDir, `${DATABASE_FILE_NAME}${suffix}`));
+  tightenTree(join(dataDir, 'logs'));
+  tightenTree(join(dataDir, 'recordings'));
 }

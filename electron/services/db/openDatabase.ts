@@ -1,6 +1,6 @@
-import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { tightenFile } from '../privateFiles.ts';
 import type { Db } from './define.ts';
 import { migrate } from './migrate.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
@@ -26,6 +26,8 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
   let db: Db | undefined;
   try {
     db = new Database(file);
+    // Private before anything is written to it; SQLite gives -wal and -shm the file's mode.
+    tightenFile(file);
     // Free pages go back to the file system in steps (db.reclaimSpace) after a big deletion. A new
     // file gets this before its first table; an older one is rebuilt once (VACUUM) to get it.
     if (db.pragma('auto_vacuum', { simple: true }) !== 2) {
@@ -43,7 +45,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     );
   }
   try {
-    if (process.platform !== 'win32') chmodSync(file, 0o600);
+    for (const suffix of ['-wal', '-shm']) tightenFile(`${file}${suffix}`);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, tightenFile } from '../privateFiles.ts';
 import type { Redactor } from './redactor.ts';
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -56,11 +57,12 @@ export function createFileLogger(options: {
 }): FileLogger {
   const maxBytes = options.maxBytes ?? 2_000_000;
   const keep = options.keep ?? 3;
-  mkdirSync(options.dir, { recursive: true });
+  ensurePrivateDir(options.dir);
   const file = join(options.dir, LOG_FILE_NAME);
   const rotated = (n: number) => join(options.dir, `desk.${n}.log`);
 
   let fd: number | null = openSync(file, 'a', 0o600);
+  tightenFile(file); // the mode given to open only applies to a new file
   let size = statSync(file).size;
 
   const rotate = () => {
