@@ -190,6 +190,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       db: data.db,
       dataDir: resolve(values.data),
       workspaceId,
+      serviceBaseUrl: baseUrl as string,
       fetchHistory: (q, o) => api.listCallHistoryRecords(q, o),
       signal: controller.signal,
       recordings: !values['no-recordings'],

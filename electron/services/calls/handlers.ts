@@ -12,7 +12,13 @@ import { toContactList } from '../contacts/listView.ts';
 import type { DeskContext } from '../desk/context.ts';
 import { defineDomain } from '../desk/domain.ts';
 import type { FetchHistory } from '../sync/historySync.ts';
-import { recordingsDir } from '../sync/recordings.ts';
+import {
+  MAX_SIZE_SETTING,
+  maxRecordingMegabytes,
+  partialDownloads,
+  recordingsDir,
+  sweepPartials,
+} from '../sync/recordings.ts';
 import { idleStatus, runWorkspaceSync } from '../sync/workspaceSync.ts';
 import { missingApiKeyMessage, readWorkspaceApiKey } from '../workspaces/workspaceApiKey.ts';
 import { writeCallsCsv } from './exportCalls.ts';
@@ -64,6 +70,8 @@ export const callsDomain = defineDomain({
       const current = running.get(workspaceId);
       if (current) return { started: false, status: current.status };
       const fetchHistory = await workspaceFetcher(ctx, workspaceId);
+      const record = await db.call('workspaces.get', { id: workspaceId });
+      if (!record) throw new DeskFailure('not_found', 'No such workspace.');
       const controller = new AbortController();
       const entry = { controller, status: await idleStatus(db, workspaceId), done: Promise.resolve() };
       entry.status = { ...entry.status, state: 'running', message: null };
@@ -73,6 +81,7 @@ export const callsDomain = defineDomain({
         db,
         dataDir: ctx.options.dataDir,
         workspaceId,
+        serviceBaseUrl: record.baseUrl,
         fetchHistory,
         signal: controller.signal,
         recordings: opts.recordings,
@@ -118,7 +127,12 @@ export const callsDomain = defineDomain({
       );
     }, ctx.options.timings.backgroundSyncIntervalMs);
     timer.unref();
+    // Partial downloads no pending recording will resume (a crash, an older build) go at start.
+    const swept = sweepPartials(db, ctx.options.dataDir, null).catch((error: unknown) =>
+      ctx.logger.warn('partial recordings not swept', { error: String(error) }),
+    );
     ctx.onClose(async () => {
+      await swept;
       clearInterval(timer);
       offConnectivity();
       for (const r of running.values()) r.controller.abort();
@@ -127,12 +141,15 @@ export const callsDomain = defineDomain({
 
     async function diskUsage(): Promise<DiskUsage> {
       const saved = await db.call('recordings.savedBytes', {});
+      const partial = partialDownloads(ctx.options.dataDir);
       const retention = await db.call('settings.get', { key: RETENTION_KEY });
       return {
-        bytes: saved.bytes,
+        bytes: saved.bytes + partial.bytes,
         files: saved.files,
+        partialBytes: partial.bytes,
         folder: recordingsDir(ctx.options.dataDir),
         retentionDays: typeof retention === 'number' ? retention : null,
+        maxMegabytes: await maxRecordingMegabytes(db),
         byState: await db.call('recordings.counts', { workspaceId: null }),
       };
     }
@@ -304,6 +321,10 @@ export const callsDomain = defineDomain({
       'recordings:set-retention': async (req) => {
         await db.call('settings.set', { key: RETENTION_KEY, value: req.retentionDays });
         await applyRetention(req.retentionDays);
+        return diskUsage();
+      },
+      'recordings:set-max-size': async (req) => {
+        await db.call('settings.set', { key: MAX_SIZE_SETTING, value: req.maxMegabytes });
         return diskUsage();
       },
     };

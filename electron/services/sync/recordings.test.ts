@@ -63,6 +63,7 @@ describe('recordings queue against the sandbox', () => {
         dataDir: local.dir,
         workspaceId: 'w1',
         signal: new AbortController().signal,
+        serviceOrigin: new URL(sandbox.baseUrl).origin,
         fetch: counting,
       });
       const counts = await local.db.call('recordings.counts', { workspaceId: 'w1' });
@@ -111,6 +112,7 @@ describe('recordings queue against the sandbox', () => {
         dataDir: t.dir,
         workspaceId: 'w1',
         signal: new AbortController().signal,
+        serviceOrigin: new URL(sandbox.baseUrl).origin,
         baseDelayMs: 10,
         // Ask for every one (no local expiry), so the 410 path is exercised.
         expiredGraceMs: 30 * 24 * HOUR,
@@ -159,6 +161,7 @@ describe('recordings queue against the sandbox', () => {
         dataDir: t.dir,
         workspaceId: 'w1',
         signal: new AbortController().signal,
+        serviceOrigin: new URL(sandbox.baseUrl).origin,
       });
       expect(again).toEqual({ saved: 0, expired: 0, failed: 0, retried: 0, resumed: 0 });
     } finally {

@@ -5,12 +5,14 @@ import type { DbClient } from '../db/client.ts';
 import type { FetchHistory, SyncPolicy } from './historySync.ts';
 import { runHistorySync, SyncFailure } from './historySync.ts';
 import type { RecordingsResult } from './recordings.ts';
-import { saveRecordings } from './recordings.ts';
+import { maxRecordingMegabytes, saveRecordings } from './recordings.ts';
 
 export interface WorkspaceSyncOptions {
   db: DbClient;
   dataDir: string;
   workspaceId: string;
+  /** The workspace's base URL: recordings on its origin are trusted wherever it runs. */
+  serviceBaseUrl: string;
   fetchHistory: FetchHistory;
   signal: AbortSignal;
   sinceMs?: number;
@@ -47,6 +49,14 @@ export async function idleStatus(db: DbClient, workspaceId: string): Promise<Syn
     message: s.pass ? 'The last sync stopped before the end; the next one resumes it.' : null,
   };
 }
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
 
 export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<WorkspaceSyncReport> {
   const status: SyncStatus = {
@@ -97,6 +107,8 @@ export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<Workspa
           dataDir: o.dataDir,
           workspaceId: o.workspaceId,
           signal: o.signal,
+          serviceOrigin: originOf(o.serviceBaseUrl),
+          maxBytes: (await maxRecordingMegabytes(o.db)) * 1_000_000,
           onProgress: (r) => {
             status.message = `Recordings: ${r.saved} saved, ${r.expired} expired, ${r.failed} failed`;
             emit();

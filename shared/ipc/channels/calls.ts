@@ -244,12 +244,16 @@ export const callsExportResultSchema = z.object({
 });
 
 export const diskUsageSchema = z.object({
-  /** Bytes of saved recordings in the data folder, and how many files. */
+  /** Bytes of recordings in the data folder (saved and partial downloads); files: saved ones. */
   bytes: count,
   files: count,
+  /** Of `bytes`, the downloads under way or waiting to be resumed (`.part` files). */
+  partialBytes: count,
   folder: z.string(),
   /** Saved recordings older than this many days are deleted (state back to `expired`); null = keep. */
   retentionDays: z.number().int().positive().nullable(),
+  /** A recording larger than this many MB (1,000,000 bytes) is not downloaded (default 200). */
+  maxMegabytes: z.number().int().positive(),
   byState: recordingCountsSchema,
 });
 export type DiskUsage = z.infer<typeof diskUsageSchema>;
@@ -359,6 +363,11 @@ export const callsChannels = {
   'recordings:disk-usage': channel(z.object({}).strict(), diskUsageSchema),
   'recordings:set-retention': channel(
     z.object({ retentionDays: z.number().int().min(1).max(3650).nullable() }).strict(),
+    diskUsageSchema,
+  ),
+  /** The recording size cap, in MB: larger recordings are refused (declared or streamed). */
+  'recordings:set-max-size': channel(
+    z.object({ maxMegabytes: z.number().int().min(1).max(100_000) }).strict(),
     diskUsageSchema,
   ),
 };

@@ -22,6 +22,9 @@ const RETENTION = [
   { value: '365', label: 'Keep recordings 1 year' },
 ];
 
+/** The recording size cap (MB); larger recordings are not downloaded. */
+const MAX_SIZES = [50, 100, 200, 500, 1000, 2000];
+
 function stateLine(sync: SyncStatus): string {
   switch (sync.state) {
     case 'running':
@@ -56,6 +59,12 @@ export function SyncPanel() {
 
   const setRetention = async (value: string) => {
     const result = await desk().recordings.setRetention({ retentionDays: value ? Number(value) : null });
+    if (result.ok) setDisk(result.value);
+    else toast.error(result.error.message);
+  };
+
+  const setMaxSize = async (value: string) => {
+    const result = await desk().recordings.setMaxSize({ maxMegabytes: Number(value) });
     if (result.ok) setDisk(result.value);
     else toast.error(result.error.message);
   };
@@ -114,7 +123,9 @@ export function SyncPanel() {
       {disk ? (
         <div className="calls-row">
           <span className="muted">
-            Recordings use {formatBytes(disk.bytes)} ({formatCount(disk.files)} files) in {disk.folder}
+            Recordings use {formatBytes(disk.bytes)} ({formatCount(disk.files)} files
+            {disk.partialBytes > 0 ? `, ${formatBytes(disk.partialBytes)} of unfinished downloads` : ''}) in{' '}
+            {disk.folder}
           </span>
           <Labelled className="calls-row" label="Retention">
             {(id) => (
@@ -135,6 +146,25 @@ export function SyncPanel() {
                     Keep recordings {disk.retentionDays} days
                   </option>
                 ) : null}
+              </select>
+            )}
+          </Labelled>
+          <Labelled className="calls-row" label="Largest recording">
+            {(id) => (
+              <select
+                id={id}
+                className="select"
+                data-testid="recording-max-size"
+                value={String(disk.maxMegabytes)}
+                onChange={(e) => void setMaxSize(e.target.value)}
+              >
+                {[...new Set([...MAX_SIZES, disk.maxMegabytes])]
+                  .sort((a, b) => a - b)
+                  .map((mb) => (
+                    <option key={mb} value={String(mb)}>
+                      {mb >= 1000 ? `${mb / 1000} GB` : `${mb} MB`}
+                    </option>
+                  ))}
               </select>
             )}
           </Labelled>
