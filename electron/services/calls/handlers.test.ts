@@ -285,4 +285,24 @@ describe('calls channels through the desk', () => {
       retentionDays: null,
     });
   });
+
+  it('the recording size cap is 200 MB until set; a partial download counts in the bytes, not the files', async () => {
+    const before = value<DiskUsage>(await desk.handle('recordings:disk-usage', {}));
+    expect(before.maxMegabytes).toBe(200);
+    mkdirSync(join(recordingsDir(dataDir), 'some-workspace'), { recursive: true });
+    writeFileSync(join(recordingsDir(dataDir), 'some-workspace', 'cut.mp3.part'), Buffer.alloc(500, 1));
+    expect(
+      value<DiskUsage>(await desk.handle('recordings:set-max-size', { maxMegabytes: 50 })),
+    ).toMatchObject({
+      maxMegabytes: 50,
+      files: before.files,
+      bytes: before.bytes + 500,
+      partialBytes: 500,
+    });
+    expect(value<DiskUsage>(await desk.handle('recordings:disk-usage', {})).maxMegabytes).toBe(50);
+    expect(await desk.handle('recordings:set-max-size', { maxMegabytes: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+  });
 });
