@@ -21,13 +21,16 @@ const CHUNK = Buffer.alloc(64 * 1024, 1);
 /** Counts requests per path; the routes below are the service's recording host. */
 function fakeServer(route: (url: string, res: http.ServerResponse, self: string) => void) {
   const hits: string[] = [];
+  const credentials: string[] = [];
   let self = '';
   const server = http.createServer((req, res) => {
     hits.push(req.url ?? '');
+    for (const h of ['x-api-key', 'authorization', 'cookie']) if (req.headers[h]) credentials.push(h);
     route(req.url ?? '', res, self);
   });
   return {
     hits,
+    credentials,
     get origin() {
       return self;
     },
@@ -141,6 +144,7 @@ afterEach(async () => {
   await t?.close();
   t = null;
   other.hits.length = 0;
+  service.credentials.length = 0;
   service.hits.length = 0;
 });
 
@@ -273,7 +277,7 @@ describe('recording content type', () => {
 });
 
 describe('recording URL check', () => {
-  it("saves a recording on the service's own origin, even on loopback, private (0600 in a 0700 folder)", async () => {
+  it("saves a recording on the service's own origin, even on loopback, private (0600 in a 0700 folder), without credentials", async () => {
     const { state } = await pass({ c1: `${service.origin}/ok.wav`, c2: `${service.origin}/moved.wav` });
     for (const id of ['c1', 'c2']) {
       const s = await state(id);
@@ -281,6 +285,9 @@ describe('recording URL check', () => {
       expect((statSync(s.path!).mode & 0o777).toString(8)).toBe('600');
       expect((statSync(join(s.path!, '..')).mode & 0o777).toString(8)).toBe('700');
     }
+    // Downloads carry no credential of the workspace.
+    expect([...service.hits].sort()).toEqual(['/moved.wav', '/ok.wav', '/ok.wav']);
+    expect(service.credentials).toEqual([]);
   });
 
   it('refuses loopback URLs that are not the service, and data: URLs, without a request; never asked again', async () => {
