@@ -537,7 +537,22 @@ export function createContactsService(options: ContactsServiceOptions) {
           req.offset,
           rows.map((r) => r.row),
         );
-      return { total, offset: req.offset, rows: rows.map(toContactRow) };
+      const out = rows.map(toContactRow);
+      if (out.length > 0) {
+        // Rows the service refused in a launch of this list carry its reason (the grid's chip).
+        const refused = await db.call('contacts.refusals', {
+          listId: req.listId,
+          rows: out.map((r) => r.row),
+        });
+        if (refused.length > 0) {
+          const reasonOf = new Map(refused.map((r) => [r.row, r.reason]));
+          for (const r of out) {
+            const reason = reasonOf.get(r.row);
+            if (reason !== undefined) r.refused = reason;
+          }
+        }
+      }
+      return { total, offset: req.offset, rows: out };
     },
 
     async locate(req: ParsedRequestOf<'contacts:locate'>): Promise<ResponseOf<'contacts:locate'>> {
@@ -562,7 +577,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       const action: BulkAction =
         req.action === 'apply-country'
           ? { kind: 'apply-country', country: req.country, scope: req.scope }
-          : { kind: req.action };
+          : req.action === 'exclude-empty'
+            ? { kind: 'exclude-empty', columns: req.columns }
+            : { kind: req.action };
       const job = await db.call('contacts.bulkBegin', { listId: req.listId, action, now: now() });
       if (!job) return { list: await list(req.listId), affected: 0, cancelled: false };
       const end = await runJob(job);
