@@ -83,7 +83,12 @@ export function parseRejectsCsv(text: string): UploadRefusal[] {
   const newline = body.includes('\r\n') ? '\r\n' : '\n';
   const [header, ...rows] = parseRecords(body, ',', newline);
   if (!header) return [];
-  const norm = header.map((h) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
+  const norm = header.map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' '),
+  );
   const rowAt = norm.findIndex((h) => h === 'row number' || h === 'row' || h === 'row no' || h === 'line');
   const reasonAt = norm.findIndex((h) => /^(reason|reasons|error|errors|message)$/.test(h));
   if (rowAt < 0) return [];
@@ -108,7 +113,8 @@ export function mapRefusalsToList(
   const out: ListRefusal[] = [];
   const seen = new Set<number>();
   for (const r of refusals) {
-    const row = r.uploadRow >= 1 && r.uploadRow <= uploadRows.length ? uploadRows[r.uploadRow - 1] : undefined;
+    const row =
+      r.uploadRow >= 1 && r.uploadRow <= uploadRows.length ? uploadRows[r.uploadRow - 1] : undefined;
     if (row === undefined || seen.has(row)) continue;
     seen.add(row);
     out.push({ ...r, row });

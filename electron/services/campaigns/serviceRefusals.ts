@@ -113,7 +113,10 @@ export async function storeSaveRefusals(
   records.forEach((cells, i) => {
     const reason = reasonOf(cells);
     if (accepted ? !accepted.has(cells[0] ?? '') : reason !== null)
-      refusals.push({ uploadRow: i + 1, reason: reason ?? 'refused by the service (not among the rows it accepted)' });
+      refusals.push({
+        uploadRow: i + 1,
+        reason: reason ?? 'refused by the service (not among the rows it accepted)',
+      });
   });
   if (!accepted && refusals.length !== failed) return 0; // cannot tell which rows: store none
   return store(db, launch, serviceId, mapRefusalsToList(rows, refusals));
