@@ -78,8 +78,7 @@ function resolveMapping(
   const header = setup.header;
   const has = (c: string) => header.includes(c);
   // Optional: as saved for this list and agent, else as marked at import.
-  const optional =
-    ownOptional ?? new Set(imported.filter((m) => m.optional).map((m) => m.variable));
+  const optional = ownOptional ?? new Set(imported.filter((m) => m.optional).map((m) => m.variable));
   return version.variables.map((v) => ({
     ...columnOf(v.name),
     optional: v.name !== PHONE_VARIABLE && optional.has(v.name),

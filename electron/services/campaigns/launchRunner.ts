@@ -196,10 +196,17 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
         const arrived = s.validRows ?? (invalid === null ? null : launch.valid - invalid);
         const unread = await readBack(launch, s.invalidRowsCsvUrl ?? null);
         const counts =
-          arrived !== null && invalid !== null ? `: ${arrivalText(arrived, invalid, launch.predicted_refused)}` : '';
+          arrived !== null && invalid !== null
+            ? `: ${arrivalText(arrived, invalid, launch.predicted_refused)}`
+            : '';
         await record('upload-status', 'ok', {
           message: `The service finished checking the list${counts}${unread}`,
-          patch: { step: 'balance', service_invalid: invalid, arrived, rejects_url: s.invalidRowsCsvUrl ?? null },
+          patch: {
+            step: 'balance',
+            service_invalid: invalid,
+            arrived,
+            rejects_url: s.invalidRowsCsvUrl ?? null,
+          },
         });
         return;
       }

@@ -99,16 +99,24 @@ export async function writeSteadyExport(
   if (!list || list.status !== 'ready')
     throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
   if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
-  const written = await writeExport(db, listId, setup, kind, target, async () => {
-    const now = await db.call('contacts.list', { listId });
-    if (!now || now.status !== 'ready' || now.revision !== list.revision) {
-      throw new DeskFailure(
-        'conflict',
-        'The list changed while it was being exported; nothing was written. Export it again.',
-        'listId',
-      );
-    }
-    if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
-  }, upload);
+  const written = await writeExport(
+    db,
+    listId,
+    setup,
+    kind,
+    target,
+    async () => {
+      const now = await db.call('contacts.list', { listId });
+      if (!now || now.status !== 'ready' || now.revision !== list.revision) {
+        throw new DeskFailure(
+          'conflict',
+          'The list changed while it was being exported; nothing was written. Export it again.',
+          'listId',
+        );
+      }
+      if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
+    },
+    upload,
+  );
   return { ...written, list };
 }
