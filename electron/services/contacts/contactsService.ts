@@ -91,7 +91,7 @@ export interface ContactsServiceOptions {
     listId: number;
     agentId: string;
     versionId?: string | undefined;
-  }) => Promise<{ setup: EngineSetup; variablesMap: Record<string, string> }>;
+  }) => Promise<{ setup: EngineSetup; variablesMap: Record<string, string>; fillBlank?: number[] }>;
   /** Where bulk progress goes (contacts:bulk-progress); none in some tests. */
   events?: Pick<EventBus, 'emit'>;
   /** Rows deleted per database call when a list goes away (tests make it small). */
@@ -614,6 +614,8 @@ export function createContactsService(options: ContactsServiceOptions) {
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
       let setup = JSON.parse(stored.setup) as EngineSetup;
       let variablesMap: Record<string, string> | null = null;
+      // Optional variables' blank cells, written as the launch writes them.
+      let fillBlank: number[] = [];
       if (req.agentId !== undefined) {
         if (req.kind !== 'upload' || !options.agentUpload)
           throw new DeskFailure(
@@ -628,12 +630,15 @@ export function createContactsService(options: ContactsServiceOptions) {
         });
         setup = plan.setup;
         variablesMap = plan.variablesMap;
+        fillBlank = plan.fillBlank ?? [];
       }
       const fileName = `${safeFileName(stored.name)}-${req.kind}.csv`;
       if ('path' in req) {
         const target = exportTarget(req.path, fileName);
         try {
-          const { rows, bytes } = await writeSteadyExport(db, req.listId, setup, req.kind, target, stored);
+          const { rows, bytes } = await writeSteadyExport(db, req.listId, setup, req.kind, target, stored, {
+            fillBlank,
+          });
           return {
             kind: req.kind,
             rows,
@@ -660,6 +665,7 @@ export function createContactsService(options: ContactsServiceOptions) {
           req.kind,
           join(download.dir, fileName),
           stored,
+          { fillBlank },
         );
         return { kind: req.kind, rows, bytes, fileName, path: null, downloadUrl: download.url, variablesMap };
       } catch (error) {
