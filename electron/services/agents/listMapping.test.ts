@@ -93,9 +93,13 @@ describe('an agent against a contact list', () => {
     expect(first.unmapped).toEqual(['language']);
     expect(first.uploadRows).toBe(5);
     expect(first.emptyColumns).toEqual([
-      { variable: 'due_date', column: 'Due Date', emptyRows: 2, filter: 'empty:2' },
-      { variable: 'city', column: 'City', emptyRows: 1, filter: 'empty:4' },
+      { variable: 'due_date', column: 'Due Date', emptyRows: 2, filter: 'empty:2', optional: false },
+      { variable: 'city', column: 'City', emptyRows: 1, filter: 'empty:4', optional: false },
     ]);
+    // The rows the service refuses: 3 and 5 (Due Date) and 4 (City), each once; the filter checks
+    // every mapped, non-optional column (Name, Due Date, Loan Amount, City).
+    expect(first.rowsServiceWillDrop).toBe(3);
+    expect(first.refusalFilter).toBe('empty:0,2,3,4');
     expect(first.unusedColumns).toEqual(['Notes']);
 
     // The lint's filter shows exactly those rows in the grid.
@@ -262,5 +266,91 @@ describe('an agent against a contact list', () => {
       Due_Date: ['Due Date', 'similar'],
       CITY: ['City', 'similar'],
     });
+  });
+});
+
+describe('rows the service would refuse: optional variables, the filter, one-click exclusion', () => {
+  let list: ContactList;
+  const lint = async () =>
+    value<AgentLint>(await desk.handle('agents:lint', { listId: list.id, agentId: loan.id }));
+  beforeAll(async () => {
+    list = await importList(FIRST, 'refusals');
+    // language mapped (to Notes: empty in rows 3, 5, 6) so every variable of the agent has a column.
+    value(
+      await desk.handle('agents:set-mapping', {
+        listId: list.id,
+        agentId: loan.id,
+        mapping: [{ variable: 'language', column: 'Notes' }],
+      }),
+    );
+  });
+
+  it('counts each refused row once and its filter shows exactly those rows', async () => {
+    const l = await lint();
+    // Due Date: rows 3, 5; City: 4; Notes (language): 3, 5, 6 → rows 3, 4, 5, 6.
+    expect(l.rowsServiceWillDrop).toBe(4);
+    const rows = value<{ total: number; rows: ContactRow[] }>(
+      await desk.handle('contacts:rows', {
+        listId: list.id,
+        filter: l.refusalFilter as never,
+        offset: 0,
+        limit: 50,
+      }),
+    );
+    expect([rows.total, rows.rows.map((r) => r.row)]).toEqual([4, [3, 4, 5, 6]]);
+  });
+
+  it('an optional variable may be empty: stored per list and agent, sent as "-" in the upload', async () => {
+    const m = value<AgentMapping>(
+      await desk.handle('agents:set-mapping', {
+        listId: list.id,
+        agentId: loan.id,
+        mapping: [{ variable: 'language', column: 'Notes', optional: true }],
+      }),
+    );
+    expect(m.mapping.find((v) => v.variable === 'language')).toMatchObject({
+      column: 'Notes',
+      optional: true,
+    });
+    expect(m.mapping.filter((v) => v.optional).map((v) => v.variable)).toEqual(['language']);
+    const l = await lint();
+    expect(l.rowsServiceWillDrop).toBe(3);
+    expect(l.refusalFilter).toBe('empty:0,2,3,4');
+    expect(l.emptyColumns.find((c) => c.variable === 'language')).toMatchObject({
+      emptyRows: 3,
+      optional: true,
+    });
+    // Read again (another request), and another list of the same agent starts without it.
+    const again = value<AgentMapping>(
+      await desk.handle('agents:mapping', { listId: list.id, agentId: loan.id }),
+    );
+    expect(again.mapping.find((v) => v.variable === 'language')?.optional).toBe(true);
+    const other = await importList(FIRST, 'other');
+    const fresh = value<AgentMapping>(
+      await desk.handle('agents:mapping', { listId: other.id, agentId: loan.id }),
+    );
+    expect(fresh.mapping.some((v) => v.optional)).toBe(false);
+
+    const out = join(dataDir, 'optional-upload.csv');
+    value(
+      await desk.handle('contacts:export', { listId: list.id, kind: 'upload', path: out, agentId: loan.id }),
+    );
+    const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe('Mobile Number,Name,Loan Amount,Due Date,Notes,City');
+    expect(lines[2]).toBe('+919876543211,Asha Rao,7000,,-,Mumbai');
+  });
+
+  it('excludes the rows the service would refuse in one click, and Undo brings them back', async () => {
+    const before = await lint();
+    const columns = before.refusalFilter!.slice(6).split(',').map(Number);
+    const done = value<{ list: ContactList; affected: number }>(
+      await desk.handle('contacts:bulk', { listId: list.id, action: 'exclude-empty', columns }),
+    );
+    expect(done.affected).toBe(3);
+    expect(done.list.undo).toBe('Exclude 3 rows with an empty variable');
+    const after = await lint();
+    expect([after.rowsServiceWillDrop, after.refusalFilter, after.uploadRows]).toEqual([0, null, 2]);
+    value(await desk.handle('contacts:undo', { listId: list.id }));
+    expect(await lint()).toEqual(before);
   });
 });

@@ -5,6 +5,7 @@
 import { matchColumn, NAME_VARIABLE, PHONE_VARIABLE } from '../../../shared/domain/agentVariables.ts';
 import { cleanName, firstNamePreview, UPLOAD_PHONE_HEADER } from '../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
+import { optionalColumns, refusingColumns } from '../../../shared/domain/serviceRefusals.ts';
 import { extractPlaceholders, splitPrompt } from '../../../shared/domain/template.ts';
 import type {
   AgentLint,
@@ -72,10 +73,17 @@ function resolveMapping(
   own: Map<string, string> | null,
   imported: readonly VariableMapping[],
   last: Map<string, string>,
+  ownOptional: ReadonlySet<string> | null,
 ): VariableColumn[] {
   const header = setup.header;
   const has = (c: string) => header.includes(c);
-  return version.variables.map(({ name }): VariableColumn => {
+  // Optional: as saved for this list and agent, else as marked at import.
+  const optional = ownOptional ?? new Set(imported.filter((m) => m.optional).map((m) => m.variable));
+  return version.variables.map((v) => ({
+    ...columnOf(v.name),
+    optional: v.name !== PHONE_VARIABLE && optional.has(v.name),
+  }));
+  function columnOf(name: string): Omit<VariableColumn, 'optional'> {
     if (name === PHONE_VARIABLE)
       return { variable: name, column: header[setup.phoneIndex] ?? UPLOAD_PHONE_HEADER, source: 'phone' };
     const chosen = own?.get(name);
@@ -92,7 +100,7 @@ function resolveMapping(
     if (name === NAME_VARIABLE && setup.nameIndex >= 0)
       return { variable: name, column: header[setup.nameIndex] as string, source: 'similar' };
     return { variable: name, column: '', source: 'none' };
-  });
+  }
 }
 
 async function mappingContext(ctx: DeskContext, req: MappingRequest): Promise<MappingContext> {
@@ -114,6 +122,7 @@ async function mappingContext(ctx: DeskContext, req: MappingRequest): Promise<Ma
     saved.own === null ? null : parseMap(saved.own.mapping),
     JSON.parse(list.mapping) as VariableMapping[],
     parseMap(saved.last),
+    saved.own === null ? null : new Set(JSON.parse(saved.own.optional) as string[]),
   );
   return { workspaceId: record.id, list, setup, version, mapping };
 }
@@ -132,13 +141,16 @@ export async function getMapping(ctx: DeskContext, req: MappingRequest): Promise
 
 export async function setMapping(
   ctx: DeskContext,
-  req: MappingRequest & { mapping: Array<{ variable: string; column: string }> },
+  req: MappingRequest & {
+    mapping: Array<{ variable: string; column: string; optional?: boolean | undefined }>;
+  },
 ): Promise<AgentMapping> {
   const current = await mappingContext(ctx, req);
   const known = new Set(current.mapping.map((m) => m.variable));
   const chosen = new Map(
     current.mapping.filter((m) => m.source === 'manual').map((m) => [m.variable, m.column]),
   );
+  const optional = new Set(current.mapping.filter((m) => m.optional).map((m) => m.variable));
   req.mapping.forEach((m, i) => {
     if (!known.has(m.variable))
       throw new DeskFailure(
@@ -146,7 +158,9 @@ export async function setMapping(
         `"${m.variable}" is not a variable of this agent version.`,
         `mapping.${i}.variable`,
       );
-    if (m.variable === PHONE_VARIABLE) return; // always the list's phone column
+    if (m.variable === PHONE_VARIABLE) return; // always the list's phone column (never optional)
+    if (m.optional === true) optional.add(m.variable);
+    else if (m.optional === false) optional.delete(m.variable);
     if (m.column !== '' && !current.setup.header.includes(m.column))
       throw new DeskFailure(
         'invalid_request',
@@ -162,6 +176,7 @@ export async function setMapping(
     listId: req.listId,
     versionId: current.version.id,
     mapping: JSON.stringify(Object.fromEntries(chosen)),
+    optional: JSON.stringify([...optional].filter((v) => known.has(v)).sort()),
     now: new Date().toISOString(),
   });
   return getMapping(ctx, req);
@@ -180,15 +195,15 @@ function usedColumns(m: MappingContext): Array<{ variable: string; column: strin
  * re-reading the lint after a mapping change or a view switch costs nothing until the rows change
  * (every edit, exclusion, bulk action and undo bumps the revision).
  */
-const lintCache = new Map<string, { uploadRows: number; empty: number[] }>();
+const lintCache = new Map<string, { uploadRows: number; empty: number[]; refused: number }>();
 const LINT_CACHE_SIZE = 32;
 
-async function lintCounts(ctx: DeskContext, list: StoredList, columns: number[]) {
+async function lintCounts(ctx: DeskContext, list: StoredList, columns: number[], required: number[]) {
   // created_at too: SQLite may give a deleted list's id to a new one.
-  const key = `${ctx.options.dataDir}\0${list.id}:${list.created_at}:${list.revision}:${columns.join(',')}`;
+  const key = `${ctx.options.dataDir}\0${list.id}:${list.created_at}:${list.revision}:${columns.join(',')}:${required.join(',')}`;
   const cached = lintCache.get(key);
   if (cached) return cached;
-  const counts = await ctx.db.call('agents.lintCounts', { listId: list.id, columns });
+  const counts = await ctx.db.call('agents.lintCounts', { listId: list.id, columns, required });
   if (lintCache.size >= LINT_CACHE_SIZE) lintCache.delete(lintCache.keys().next().value as string);
   lintCache.set(key, counts);
   return counts;
@@ -202,7 +217,8 @@ export async function lint(ctx: DeskContext, req: MappingRequest): Promise<Agent
     .filter((v) => v.variable !== PHONE_VARIABLE && v.column !== '')
     .map((v) => ({ ...v, index: m.setup.header.indexOf(v.column) }));
   const columns = [...new Set(mapped.map((v) => v.index))];
-  const counts = await lintCounts(ctx, m.list, columns);
+  const required = refusingColumns(m.mapping, m.setup.header, m.setup.phoneIndex);
+  const counts = await lintCounts(ctx, m.list, columns, required);
   const emptyOf = new Map(columns.map((c, i) => [c, counts.empty[i] ?? 0]));
   const usedIndexes = new Set([m.setup.phoneIndex, ...mapped.map((v) => v.index)]);
   return {
@@ -213,10 +229,13 @@ export async function lint(ctx: DeskContext, req: MappingRequest): Promise<Agent
         column: v.column,
         emptyRows: emptyOf.get(v.index) ?? 0,
         filter: emptyColumnFilter(v.index),
+        optional: v.optional,
       }))
       .filter((e) => e.emptyRows > 0),
     unusedColumns: m.setup.header.filter((_, i) => !usedIndexes.has(i)),
     uploadRows: counts.uploadRows,
+    rowsServiceWillDrop: counts.refused,
+    refusalFilter: counts.refused > 0 ? emptyColumnFilter(...required) : null,
   };
 }
 
@@ -339,6 +358,10 @@ export interface AgentUpload {
   setup: EngineSetup;
   variablesMap: Record<string, string>;
   uploadColumns: string[];
+  /** Column indexes of optional variables: a blank cell is written as OPTIONAL_BLANK_VALUE. */
+  fillBlank: number[];
+  /** Column indexes whose blank cell the service refuses (the launch's prediction counts them). */
+  refusing: number[];
 }
 
 export async function agentUpload(ctx: DeskContext, req: MappingRequest): Promise<AgentUpload> {
@@ -374,5 +397,7 @@ export async function agentUpload(ctx: DeskContext, req: MappingRequest): Promis
     setup: { ...m.setup, header, uploadColumns: [...nameOf.keys()] },
     variablesMap,
     uploadColumns: [...nameOf.values()],
+    fillBlank: optionalColumns(m.mapping, m.setup.header, m.setup.phoneIndex),
+    refusing: refusingColumns(m.mapping, m.setup.header, m.setup.phoneIndex),
   };
 }

@@ -77,7 +77,7 @@ import {
   workspaceNumbersResponseSchema,
 } from '../../../shared/service/workspace.ts';
 import type { WorkspaceInfo, WorkspaceNumber } from '../../../shared/service/workspace.ts';
-import { ApiError } from './apiError.ts';
+import { ApiError, kindForStatus } from './apiError.ts';
 import { createTransport } from './transport.ts';
 import type { ApiClientOptions } from './transport.ts';
 
@@ -385,6 +385,49 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     /** `POST /campaign/save` (standard flow, multipart). */
+    /**
+     * The rejected rows file of an upload (`invalidated_rows_csv_url`): a storage-style public URL,
+     * so no key is sent with it (it may be on another host). Text, at most 256 MB.
+     */
+    async fetchInvalidRowsCsv(url: string, opts: { signal?: AbortSignal } = {}): Promise<string> {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        throw new ApiError({
+          kind: 'invalid_response',
+          operation: 'fetchInvalidRowsCsv',
+          message: 'The rejected rows file has an address the app cannot read',
+        });
+      const signal = AbortSignal.any([
+        AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        ...(opts.signal ? [opts.signal] : []),
+      ]);
+      let res: Response;
+      try {
+        res = await (options.fetch ?? globalThis.fetch)(parsed, { signal });
+      } catch (e) {
+        throw new ApiError({
+          kind: 'unreachable',
+          operation: 'fetchInvalidRowsCsv',
+          message: `The rejected rows file could not be downloaded (${e instanceof Error ? e.message : 'network error'})`,
+        });
+      }
+      if (!res.ok)
+        throw new ApiError({
+          kind: kindForStatus(res.status),
+          status: res.status,
+          operation: 'fetchInvalidRowsCsv',
+          message: `The rejected rows file answered HTTP ${res.status}`,
+        });
+      const size = Number(res.headers.get('content-length') ?? '0');
+      if (size > 256 * 1024 * 1024)
+        throw new ApiError({
+          kind: 'invalid_response',
+          operation: 'fetchInvalidRowsCsv',
+          message: 'The rejected rows file is larger than 256 MB',
+        });
+      return res.text();
+    },
+
     async saveCampaign(upload: CampaignUpload, opts: CallOptions = {}): Promise<CampaignSaveResponse> {
       return request({
         operation: 'saveCampaign',

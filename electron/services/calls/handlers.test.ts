@@ -158,6 +158,7 @@ describe('calls channels through the desk', () => {
       in_progress: 1,
       failed: 1,
       not_called: uploaded - 13,
+      refused: 0,
     });
     expect(res.rows.find((r) => r.row === rows[4]!.row)).toMatchObject({ outcome: 'completed', calls: 2 });
     const picked = value<{ total: number; rows: Array<{ outcome: string }> }>(

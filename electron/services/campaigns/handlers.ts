@@ -20,6 +20,7 @@ import { explainApiError, isOffline } from './explainError.ts';
 import { firstStep, flowFor } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { runLaunch } from './launchRunner.ts';
+import { refusalBlock, uploadRowsPath, writeUploadRows } from './serviceRefusals.ts';
 import { planCampaign } from './plan.ts';
 import { callConfigOf, validateSettings } from './validateSettings.ts';
 
@@ -49,6 +50,8 @@ export const toLaunchView = (l: StoredLaunch): LaunchView => ({
   invalid: l.invalid,
   serviceInvalid: l.service_invalid,
   rejectsUrl: l.rejects_url,
+  rowsServiceWillDrop: l.predicted_refused,
+  arrived: l.arrived,
   message: l.message,
   createdAt: l.created_at,
   updatedAt: l.updated_at,
@@ -244,29 +247,41 @@ export const campaignsDomain = defineDomain({
             `Map a column to ${problems.unmapped.join(', ')} before launching`,
             'mapping',
           );
-        const empty = problems.emptyColumns.filter((c) => c.emptyRows > 0);
-        if (empty.length > 0 && !s.removeInvalid)
-          throw new DeskFailure(
-            'invalid_request',
-            `${empty.map((c) => `${c.column} is empty in ${c.emptyRows} rows`).join('; ')}: fill them, exclude the rows, or turn on "remove invalid rows"`,
-            'mapping',
-          );
+        const refused = refusalBlock(problems, s.removeInvalid);
+        if (refused) throw new DeskFailure('invalid_request', refused, 'mapping');
         const plan = await agentUpload(ctx, mapping);
         const id = randomUUID();
         const dir = join(ctx.options.dataDir, 'launches', id);
         await mkdir(dir, { recursive: true });
         const file = join(dir, 'upload.csv');
-        // Refused while a bulk change runs; discarded if the list changes while it is written.
-        const { rows, list: stored } = await writeSteadyExport(
-          ctx.db,
-          listId,
-          plan.setup,
-          'upload',
-          file,
-        ).catch(async (error: unknown) => {
+        // Refused while a bulk change runs; discarded if the list changes while it is written. The
+        // list row of each upload row is kept beside it (the service numbers refusals by the file).
+        const uploadRows: number[] = [];
+        const written = await writeSteadyExport(ctx.db, listId, plan.setup, 'upload', file, undefined, {
+          fillBlank: plan.fillBlank,
+          refusing: plan.refusing,
+          onRows: (r) => {
+            for (const row of r) uploadRows.push(row);
+          },
+        })
+          .then(async (w) => {
+            await writeUploadRows(uploadRowsPath(file), uploadRows);
+            return w;
+          })
+          .catch(async (error: unknown) => {
+            await rm(dir, { recursive: true, force: true });
+            throw error;
+          });
+        const { rows, list: stored } = written;
+        // The list may have changed since the check: what the written file would have refused counts.
+        if (written.refused > 0 && !s.removeInvalid) {
           await rm(dir, { recursive: true, force: true });
-          throw error;
-        });
+          throw new DeskFailure(
+            'invalid_request',
+            `The service would refuse ${written.refused} rows with an empty variable: exclude or fill them, or turn on "Remove invalid rows"`,
+            'mapping',
+          );
+        }
         const counts = listCounts(JSON.parse(stored.counts) as StoredCounts);
         const request: LaunchRequest = {
           agentId,
@@ -304,6 +319,7 @@ export const campaignsDomain = defineDomain({
           upload_file: file,
           valid: rows,
           invalid: counts.rejects,
+          predicted_refused: written.refused,
           created_at: now(),
         });
         if (req.draftId)

@@ -20,6 +20,7 @@ import { explainApiError, isAmbiguous, isOffline } from './explainError.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { campaignCallConfigOf } from '../../../shared/service/callConfig.ts';
+import { arrivalText, storeRejectsFile, storeSaveRefusals } from './serviceRefusals.ts';
 
 export interface RunnerDeps {
   db: DbClient;
@@ -170,9 +171,15 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
       });
     } else {
       const saved = await deps.client.saveCampaign(fields);
+      const refused = saved.failed_rows ?? null;
+      const arrived = saved.successful_rows ?? (refused === null ? null : launch.valid - refused);
+      // The refused rows are stored before the step is recorded (storing them again is harmless).
+      if (refused) await storeSaveRefusals(db, launch, saved.list_id, req.variablesMap, saved);
+      const counts =
+        arrived !== null && refused !== null ? arrivalText(arrived, refused, launch.predicted_refused) : null;
       await record('save', 'ok', {
-        message: saved.message ?? null,
-        patch: { service_list_id: saved.list_id, step: 'start' },
+        message: [saved.message, counts].filter(Boolean).join(': ') || null,
+        patch: { service_list_id: saved.list_id, step: 'start', arrived, service_invalid: refused },
       });
     }
   }
@@ -186,14 +193,26 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
       const s = await deps.client.getUploadStatus(id);
       if (s.phase === 'done') {
         const invalid = s.invalidRows ?? null;
+        const arrived = s.validRows ?? (invalid === null ? null : launch.valid - invalid);
+        const unread = await readBack(launch, s.invalidRowsCsvUrl ?? null);
+        const counts =
+          arrived !== null && invalid !== null
+            ? `: ${arrivalText(arrived, invalid, launch.predicted_refused)}`
+            : '';
         await record('upload-status', 'ok', {
-          message: `The service finished checking the list${invalid ? `: ${invalid} rows invalidated` : ''}`,
-          patch: { step: 'balance', service_invalid: invalid, rejects_url: s.invalidRowsCsvUrl ?? null },
+          message: `The service finished checking the list${counts}${unread}`,
+          patch: {
+            step: 'balance',
+            service_invalid: invalid,
+            arrived,
+            rejects_url: s.invalidRowsCsvUrl ?? null,
+          },
         });
         return;
       }
       if (s.phase === 'failed') {
-        const message = `The service could not process the list${s.message ? `: ${s.message}` : ''}`;
+        const unread = await readBack(launch, s.invalidRowsCsvUrl ?? null);
+        const message = `The service could not process the list${s.message ? `: ${s.message}` : ''}${unread}`;
         await record('upload-status', 'refused', {
           message,
           patch: {
@@ -211,6 +230,22 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
       }
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.min(max, Math.round(wait * 1.6));
+    }
+  }
+
+  /**
+   * Reads the service's rejects file and stores its rows against the list ('' when done or there
+   * is none; else a sentence for the timeline: the launch goes on without it).
+   */
+  async function readBack(launch: StoredLaunch, url: string | null): Promise<string> {
+    if (!url) return '';
+    try {
+      const csv = await deps.client.fetchInvalidRowsCsv(url);
+      await storeRejectsFile(db, launch, launch.bulk_list_id as string, csv);
+      return '';
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      return `. The refused rows could not be read back: ${explainApiError(e)}`;
     }
   }
 

@@ -91,7 +91,7 @@ export interface ContactsServiceOptions {
     listId: number;
     agentId: string;
     versionId?: string | undefined;
-  }) => Promise<{ setup: EngineSetup; variablesMap: Record<string, string> }>;
+  }) => Promise<{ setup: EngineSetup; variablesMap: Record<string, string>; fillBlank?: number[] }>;
   /** Where bulk progress goes (contacts:bulk-progress); none in some tests. */
   events?: Pick<EventBus, 'emit'>;
   /** Rows deleted per database call when a list goes away (tests make it small). */
@@ -537,7 +537,22 @@ export function createContactsService(options: ContactsServiceOptions) {
           req.offset,
           rows.map((r) => r.row),
         );
-      return { total, offset: req.offset, rows: rows.map(toContactRow) };
+      const out = rows.map(toContactRow);
+      if (out.length > 0) {
+        // Rows the service refused in a launch of this list carry its reason (the grid's chip).
+        const refused = await db.call('contacts.refusals', {
+          listId: req.listId,
+          rows: out.map((r) => r.row),
+        });
+        if (refused.length > 0) {
+          const reasonOf = new Map(refused.map((r) => [r.row, r.reason]));
+          for (const r of out) {
+            const reason = reasonOf.get(r.row);
+            if (reason !== undefined) r.refused = reason;
+          }
+        }
+      }
+      return { total, offset: req.offset, rows: out };
     },
 
     async locate(req: ParsedRequestOf<'contacts:locate'>): Promise<ResponseOf<'contacts:locate'>> {
@@ -562,7 +577,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       const action: BulkAction =
         req.action === 'apply-country'
           ? { kind: 'apply-country', country: req.country, scope: req.scope }
-          : { kind: req.action };
+          : req.action === 'exclude-empty'
+            ? { kind: 'exclude-empty', columns: req.columns }
+            : { kind: req.action };
       const job = await db.call('contacts.bulkBegin', { listId: req.listId, action, now: now() });
       if (!job) return { list: await list(req.listId), affected: 0, cancelled: false };
       const end = await runJob(job);
@@ -597,6 +614,8 @@ export function createContactsService(options: ContactsServiceOptions) {
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
       let setup = JSON.parse(stored.setup) as EngineSetup;
       let variablesMap: Record<string, string> | null = null;
+      // Optional variables' blank cells, written as the launch writes them.
+      let fillBlank: number[] = [];
       if (req.agentId !== undefined) {
         if (req.kind !== 'upload' || !options.agentUpload)
           throw new DeskFailure(
@@ -611,12 +630,15 @@ export function createContactsService(options: ContactsServiceOptions) {
         });
         setup = plan.setup;
         variablesMap = plan.variablesMap;
+        fillBlank = plan.fillBlank ?? [];
       }
       const fileName = `${safeFileName(stored.name)}-${req.kind}.csv`;
       if ('path' in req) {
         const target = exportTarget(req.path, fileName);
         try {
-          const { rows, bytes } = await writeSteadyExport(db, req.listId, setup, req.kind, target, stored);
+          const { rows, bytes } = await writeSteadyExport(db, req.listId, setup, req.kind, target, stored, {
+            fillBlank,
+          });
           return {
             kind: req.kind,
             rows,
@@ -643,6 +665,7 @@ export function createContactsService(options: ContactsServiceOptions) {
           req.kind,
           join(download.dir, fileName),
           stored,
+          { fillBlank },
         );
         return { kind: req.kind, rows, bytes, fileName, path: null, downloadUrl: download.url, variablesMap };
       } catch (error) {

@@ -12,10 +12,29 @@ import type { ExportKind } from '../../../shared/ipc/channels/contacts.ts';
 import type { DbClient } from '../db/client.ts';
 import { createAtomicFile } from './engine/atomicFile.ts';
 import type { StoredList } from '../db/queries/contacts.ts';
+import { OPTIONAL_BLANK_VALUE } from '../../../shared/domain/serviceRefusals.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { bulkBusy, renderTail } from './rowState.ts';
 
 const PAGE = 5000;
+
+/** Options of an upload written for a launch. */
+export interface UploadOptions {
+  /** Column indexes whose blank cells are written as OPTIONAL_BLANK_VALUE (optional variables). */
+  fillBlank?: readonly number[];
+  /**
+   * Receives the list's spreadsheet row of each data row written, in file order: the service
+   * numbers refused rows by the upload file, this maps them back to the list.
+   */
+  onRows?: (rows: readonly number[]) => void;
+  /** Column indexes whose blank cell the service refuses: such rows are counted (`refused`). */
+  refusing?: readonly number[];
+}
+
+function filled(cells: string[], fill: readonly number[]): string[] {
+  for (const i of fill) if ((cells[i] ?? '').trim() === '') cells[i] = OPTIONAL_BLANK_VALUE;
+  return cells;
+}
 
 export async function writeExport(
   db: DbClient,
@@ -25,7 +44,11 @@ export async function writeExport(
   target: string,
   /** Checked before the file is put in place (throw to discard it, e.g. the list changed meanwhile). */
   beforeCommit: () => Promise<void> = async () => {},
-): Promise<{ rows: number; bytes: number }> {
+  upload: UploadOptions = {},
+): Promise<{ rows: number; bytes: number; refused: number }> {
+  const fill = upload.fillBlank ?? [];
+  const refusing = upload.refusing ?? [];
+  let refused = 0;
   const file = await createAtomicFile(target);
   try {
     const rules = createRowRules(setup);
@@ -37,18 +60,20 @@ export async function writeExport(
       let text = '';
       for (const r of page) {
         const cells = JSON.parse(r.cells) as string[];
+        if (refusing.length > 0 && refusing.some((i) => (cells[i] ?? '').trim() === '')) refused++;
         text +=
           kind === 'upload'
-            ? rules.uploadLine(`+${r.e164}`, cells)
+            ? rules.uploadLine(`+${r.e164}`, fill.length > 0 ? filled(cells, fill) : cells)
             : `${r.row},${csvCell(r.reasons)},${r.tail ?? renderTail(cells)}\n`;
       }
+      if (kind === 'upload') upload.onRows?.(page.map((r) => r.row));
       rows += page.length;
       bytes += Buffer.byteLength(text);
       await file.write(text);
     }
     await beforeCommit();
     await file.commit();
-    return { rows, bytes };
+    return { rows, bytes, refused };
   } catch (error) {
     await file.discard();
     throw error;
@@ -68,21 +93,30 @@ export async function writeSteadyExport(
   target: string,
   /** The list as read when `setup` was taken from it (read here when not given). */
   baseline?: StoredList,
-): Promise<{ rows: number; bytes: number; list: StoredList }> {
+  upload: UploadOptions = {},
+): Promise<{ rows: number; bytes: number; refused: number; list: StoredList }> {
   const list = baseline ?? (await db.call('contacts.list', { listId }));
   if (!list || list.status !== 'ready')
     throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
   if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
-  const written = await writeExport(db, listId, setup, kind, target, async () => {
-    const now = await db.call('contacts.list', { listId });
-    if (!now || now.status !== 'ready' || now.revision !== list.revision) {
-      throw new DeskFailure(
-        'conflict',
-        'The list changed while it was being exported; nothing was written. Export it again.',
-        'listId',
-      );
-    }
-    if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
-  });
+  const written = await writeExport(
+    db,
+    listId,
+    setup,
+    kind,
+    target,
+    async () => {
+      const now = await db.call('contacts.list', { listId });
+      if (!now || now.status !== 'ready' || now.revision !== list.revision) {
+        throw new DeskFailure(
+          'conflict',
+          'The list changed while it was being exported; nothing was written. Export it again.',
+          'listId',
+        );
+      }
+      if (await db.call('contacts.bulkRunning', { listId })) throw bulkBusy();
+    },
+    upload,
+  );
   return { ...written, list };
 }

@@ -186,6 +186,8 @@ export const variableColumnSchema = z.object({
   /** '' = not mapped. */
   column: z.string(),
   source: mappingSourceSchema,
+  /** Marked optional by the operator (for this list and agent): its empty cells block nothing. */
+  optional: z.boolean(),
 });
 export type VariableColumn = z.infer<typeof variableColumnSchema>;
 
@@ -214,8 +216,17 @@ export const lintSchema = z.object({
       emptyRows: count,
       /** contacts:rows filter that shows those rows. */
       filter: z.string(),
+      /** Marked optional: its empty cells are sent as a dash (see OPTIONAL_BLANK_VALUE) and block nothing. */
+      optional: z.boolean(),
     }),
   ),
+  /**
+   * Rows of the upload the service will refuse: rows with any non-optional mapped variable empty
+   * (the service's row check, `<Column> is empty (needed for <variable>)`). Each row counts once.
+   */
+  rowsServiceWillDrop: count,
+  /** contacts:rows filter that shows those rows (null when there are none). */
+  refusalFilter: z.string().nullable(),
   /** Columns no variable uses (not uploaded); the phone column never counts. */
   unusedColumns: z.array(z.string()),
   /** Rows the upload would carry now. */
@@ -296,7 +307,13 @@ export const agentsChannels = {
     z
       .object({
         ...mappingRequest,
-        mapping: z.array(z.object({ variable: variableName, column: columnName }).strict()).max(300),
+        mapping: z
+          .array(
+            z
+              .object({ variable: variableName, column: columnName, optional: z.boolean().optional() })
+              .strict(),
+          )
+          .max(300),
       })
       .strict(),
     mappingAnswer,

@@ -24,6 +24,8 @@ export const CALL_STATUSES = callStatuses;
 /** What a contact row of a launched list came to (its latest call). */
 export const CAMPAIGN_OUTCOMES = [
   'not_called',
+  /** Never called: the service refused the row when the list was uploaded (contact_refusals). */
+  'refused',
   'in_progress',
   'completed',
   'no_answer',

@@ -179,6 +179,14 @@ export const launchViewSchema = z.object({
   /** Rows the service invalidated and its rejects file URL (large flow), when reported. */
   serviceInvalid: count.nullable(),
   rejectsUrl: z.string().nullable(),
+  /**
+   * Rows the service will drop, as the app predicted when the upload file was written (rows with
+   * an empty non-optional variable; only with "Remove invalid rows" on, else the launch is refused).
+   * Null for launches of older builds.
+   */
+  rowsServiceWillDrop: count.nullable(),
+  /** Rows the service said it accepted, once it answered. */
+  arrived: count.nullable(),
   message: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

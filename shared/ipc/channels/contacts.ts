@@ -33,17 +33,22 @@ export const CONTACT_FILTERS = [
   'edited',
 ] as const;
 /**
- * `empty:<column index>`: rows the upload would carry (valid, not excluded) whose cell in that
- * column is empty (the agent lint's "mapped column empty in some valid rows").
+ * `empty:<column index>[,<column index>…]`: rows the upload would carry (valid, not excluded) whose
+ * cell in that column (any of those columns) is empty: the agent lint's "mapped column empty in some
+ * valid rows", and with several columns the rows the service will refuse.
  */
-export type EmptyColumnFilter = `empty:${number}`;
+export type EmptyColumnFilter = `empty:${string}`;
 export type ContactFilter = (typeof CONTACT_FILTERS)[number] | EmptyColumnFilter;
-export const emptyColumnFilter = (column: number): EmptyColumnFilter => `empty:${column}`;
+export const emptyColumnFilter = (...columns: number[]): EmptyColumnFilter =>
+  `empty:${[...new Set(columns)].sort((a, b) => a - b).join(',')}`;
+/** The column indexes of an `empty:` filter. */
+export const emptyFilterColumns = (filter: EmptyColumnFilter): number[] =>
+  filter.slice(6).split(',').map(Number);
 export const contactFilterSchema = z.union([
   z.enum(CONTACT_FILTERS),
   z
     .string()
-    .regex(/^empty:(0|[1-9]\d{0,3})$/, 'not a contacts filter')
+    .regex(/^empty:(0|[1-9]\d{0,3})(,(0|[1-9]\d{0,3})){0,99}$/, 'not a contacts filter')
     .transform((s) => s as EmptyColumnFilter),
 ]);
 
@@ -161,6 +166,8 @@ export const contactRowSchema = z.object({
   edited: z.boolean(),
   /** A country applied to this row only (Apply country to invalid numbers), or null. */
   country: z.string().nullable(),
+  /** The calling service refused this row when the list was launched: its reason. */
+  refused: z.string().optional(),
 });
 export type ContactRow = z.infer<typeof contactRowSchema>;
 
@@ -333,6 +340,14 @@ export const contactsChannels = {
     z.discriminatedUnion('action', [
       z.object({ listId, action: z.literal('exclude-invalid') }).strict(),
       z.object({ listId, action: z.literal('exclude-landline') }).strict(),
+      // Rows the upload carries with any of these columns empty (what the service would refuse).
+      z
+        .object({
+          listId,
+          action: z.literal('exclude-empty'),
+          columns: z.array(z.number().int().min(0).max(9999)).min(1).max(100),
+        })
+        .strict(),
       z.object({ listId, action: z.literal('include-all') }).strict(),
       z
         .object({ listId, action: z.literal('apply-country'), country, scope: z.enum(['invalid', 'all']) })
@@ -372,6 +387,7 @@ export const contactsChannels = {
 export const BULK_ACTIONS = [
   'exclude-invalid',
   'exclude-landline',
+  'exclude-empty',
   'include-all',
   'apply-country',
   'undo',

@@ -242,9 +242,12 @@ export const agentsQueries = {
 
   /** The mapping saved for this list and agent, or (no listId match) the agent's newest one elsewhere. */
   'agents.mapping': query((db, a: { workspaceId: string; agentId: string; listId: number }) => {
-    const own = prepared<[string, string, number], { mapping: string; version_id: string | null }>(
+    const own = prepared<
+      [string, string, number],
+      { mapping: string; version_id: string | null; optional: string }
+    >(
       db,
-      `SELECT mapping, version_id FROM agent_mappings WHERE workspace_id = ? AND agent_id = ? AND list_id = ?`,
+      `SELECT mapping, version_id, optional FROM agent_mappings WHERE workspace_id = ? AND agent_id = ? AND list_id = ?`,
     ).get(a.workspaceId, a.agentId, a.listId);
     const last = prepared<[string, string, number], { mapping: string }>(
       db,
@@ -262,27 +265,41 @@ export const agentsQueries = {
         listId: number;
         versionId: string | null;
         mapping: string;
+        /** JSON array of the variables marked optional. */
+        optional?: string;
         now: string;
       },
     ) => {
       prepared(
         db,
-        `INSERT INTO agent_mappings (workspace_id, agent_id, list_id, version_id, mapping, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO agent_mappings (workspace_id, agent_id, list_id, version_id, mapping, optional, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (workspace_id, agent_id, list_id) DO UPDATE SET version_id = excluded.version_id,
-           mapping = excluded.mapping, updated_at = excluded.updated_at`,
-      ).run(a.workspaceId, a.agentId, a.listId, a.versionId, a.mapping, a.now);
+           mapping = excluded.mapping, optional = excluded.optional, updated_at = excluded.updated_at`,
+      ).run(a.workspaceId, a.agentId, a.listId, a.versionId, a.mapping, a.optional ?? '[]', a.now);
     },
   ),
 
-  /** Rows the upload carries, and how many of them have each column blank: one pass over the list. */
-  'agents.lintCounts': query((db, a: { listId: number; columns: number[] }) => {
+  /**
+   * Rows the upload carries, how many of them have each column blank, and how many have any of
+   * `required` blank (the rows the service refuses; each row once): one pass over the list.
+   */
+  'agents.lintCounts': query((db, a: { listId: number; columns: number[]; required?: number[] }) => {
     const sums = a.columns.map((c, i) => `, coalesce(sum(${blankCellSql(c)}), 0) AS c${i}`).join('');
+    const required = a.required ?? [];
+    const any =
+      required.length === 0
+        ? ', 0 AS refused'
+        : `, coalesce(sum(${required.map((c) => blankCellSql(c)).join(' OR ')}), 0) AS refused`;
     const row = prepared<[number], Record<string, number>>(
       db,
-      `SELECT count(*) AS n${sums} FROM contacts WHERE list_id = ? AND ${UPLOAD_ROWS_SQL}`,
+      `SELECT count(*) AS n${sums}${any} FROM contacts WHERE list_id = ? AND ${UPLOAD_ROWS_SQL}`,
     ).get(a.listId)!;
-    return { uploadRows: row.n ?? 0, empty: a.columns.map((_, i) => row[`c${i}`] ?? 0) };
+    return {
+      uploadRows: row.n ?? 0,
+      empty: a.columns.map((_, i) => row[`c${i}`] ?? 0),
+      refused: row.refused ?? 0,
+    };
   }),
   /** The first row of the filter after (or before) `fromRow` with any of `columns` blank. */
   'agents.problemRow': query(

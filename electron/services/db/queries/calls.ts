@@ -872,6 +872,8 @@ function stats(db: Db, a: { workspaceId: string; filter: CallFilter }): CallStat
 
 /** A call's outcome for campaign results (the sandbox's and the docs' sub-statuses). */
 const OUTCOME_SQL = `CASE
+  WHEN lc.status IS NULL AND EXISTS (SELECT 1 FROM contact_refusals r
+    WHERE r.list_id = @list AND r.row = rows.row AND r.bulk_list_id = @bulk) THEN 'refused'
   WHEN lc.status IS NULL THEN 'not_called'
   WHEN lc.status IN ('registered', 'ongoing', 'retry') THEN 'in_progress'
   WHEN lc.voicemail = 1 OR lc.sub_status LIKE 'VOICEMAIL%' THEN 'voicemail'

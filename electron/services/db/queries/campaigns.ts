@@ -3,6 +3,7 @@
 // and the cached numbers / campaign listing of a workspace.
 import type { Db } from '../define.ts';
 import { prepared, query, writeTransaction } from '../define.ts';
+import { insertMany } from './insertMany.ts';
 
 export interface StoredLaunch {
   id: string;
@@ -25,6 +26,10 @@ export interface StoredLaunch {
   service_invalid: number | null;
   rejects_url: string | null;
   message: string | null;
+  /** Rows the app predicted the service would drop (migration 0135); null for older launches. */
+  predicted_refused: number | null;
+  /** Rows the service said it accepted, once it answered. */
+  arrived: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -47,7 +52,9 @@ export type NewLaunch = Omit<
   | 'rejects_url'
   | 'message'
   | 'updated_at'
->;
+  | 'predicted_refused'
+  | 'arrived'
+> & { predicted_refused?: number | null };
 
 /** What a step's answer changes on the launch (only the keys given). */
 export interface LaunchPatch {
@@ -58,6 +65,7 @@ export interface LaunchPatch {
   service_invalid?: number | null;
   rejects_url?: string | null;
   message?: string | null;
+  arrived?: number | null;
 }
 
 export interface StepRecord {
@@ -78,6 +86,7 @@ const PATCH_COLUMNS = [
   'service_invalid',
   'rejects_url',
   'message',
+  'arrived',
 ] as const;
 
 function applyPatch(db: Db, id: string, patch: LaunchPatch, at: string): void {
@@ -90,14 +99,42 @@ const getLaunch = (db: Db, id: string) =>
   prepared<[string], StoredLaunch>(db, `SELECT * FROM campaign_launches WHERE id = ?`).get(id) ?? null;
 
 export const campaignsQueries = {
+  /**
+   * The rows of a list the service refused in one campaign (its service list id), replacing what
+   * was stored for that campaign: a read-back is idempotent.
+   */
+  'campaigns.storeRefusals': query(
+    (
+      db,
+      a: {
+        listId: number;
+        bulkListId: string;
+        refusals: Array<{ row: number; uploadRow: number; reason: string }>;
+      },
+    ) =>
+      writeTransaction(db, () => {
+        if (!prepared<[number], number>(db, `SELECT 1 FROM contact_lists WHERE id = ?`).pluck().get(a.listId))
+          return 0;
+        prepared(db, `DELETE FROM contact_refusals WHERE list_id = ? AND bulk_list_id = ?`).run(
+          a.listId,
+          a.bulkListId,
+        );
+        return insertMany(
+          db,
+          'INSERT OR REPLACE INTO contact_refusals (list_id, row, bulk_list_id, upload_row, reason)',
+          5,
+          a.refusals.flatMap((r) => [a.listId, r.row, a.bulkListId, r.uploadRow, r.reason]),
+        );
+      }),
+  ),
   'campaigns.insertLaunch': query((db, a: NewLaunch) => {
     prepared(
       db,
       `INSERT INTO campaign_launches (id, workspace_id, launch_key, list_id, name, agent_id, flow, state, step,
-         settings, upload_file, valid, invalid, created_at, updated_at)
+         settings, upload_file, valid, invalid, predicted_refused, created_at, updated_at)
        VALUES (@id, @workspace_id, @launch_key, @list_id, @name, @agent_id, @flow, @state, @step,
-         @settings, @upload_file, @valid, @invalid, @created_at, @created_at)`,
-    ).run(a);
+         @settings, @upload_file, @valid, @invalid, @predicted_refused, @created_at, @created_at)`,
+    ).run({ ...a, predicted_refused: a.predicted_refused ?? null });
     return getLaunch(db, a.id) as StoredLaunch;
   }),
   'campaigns.launch': query((db, a: { id: string }) => getLaunch(db, a.id)),

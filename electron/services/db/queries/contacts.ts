@@ -16,9 +16,11 @@ import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phon
 import type {
   ContactFilter,
   Detected,
+  EmptyColumnFilter,
   ImportReport,
   VariableMapping,
 } from '../../../../shared/ipc/channels/contacts.ts';
+import { emptyFilterColumns } from '../../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import { decodeBatch } from '../../contacts/batchData.ts';
 import {
@@ -465,7 +467,8 @@ export function filterSql(filter: Exclude<ContactFilter, 'all'>): FilterSql {
   // Valid rows are most of a list: their scan is the table's own, in row order.
   if (filter === 'bucket:valid') return { index: '', where: 'bucket = 0' };
   if (filter.startsWith('empty:')) {
-    return { index: '', where: `${UPLOAD_ROWS_SQL} AND ${blankCellSql(Number(filter.slice(6)))}` };
+    const blank = emptyFilterColumns(filter as EmptyColumnFilter).map((c) => blankCellSql(c));
+    return { index: '', where: `${UPLOAD_ROWS_SQL} AND (${blank.join(' OR ')})` };
   }
   if (filter === 'bucket:invalid') return { index: 'contacts_invalid', where: 'bucket = 1' };
   if (filter === 'bucket:duplicate') return { index: 'contacts_duplicate', where: 'bucket = 2' };
@@ -874,6 +877,16 @@ export const contactsQueries = {
     return prepared(db, `DELETE FROM contact_lists WHERE id = ?`).run(a.listId).changes > 0;
   }),
   'contacts.page': read(page),
+  /** The service's reasons for the rows among `rows` a launch of the list had refused (latest campaign wins). */
+  'contacts.refusals': read((db, a: { listId: number; rows: number[] }) =>
+    prepared<[number, string], { row: number; reason: string }>(
+      db,
+      `SELECT r.row, r.reason FROM contact_refusals r
+       WHERE r.list_id = ? AND r.row IN (SELECT value FROM json_each(?))
+       ORDER BY r.row, (SELECT l.created_at FROM campaign_launches l
+         WHERE coalesce(l.bulk_list_id, l.service_list_id) = r.bulk_list_id LIMIT 1)`,
+    ).all(a.listId, JSON.stringify(a.rows)),
+  ),
   'contacts.locate': read(locate),
   /** Rows of a filter the list's counts do not hold (empty:<column>). */
   'contacts.filterCount': read((db, a: { listId: number; filter: Exclude<ContactFilter, 'all'> }) => {

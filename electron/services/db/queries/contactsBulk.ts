@@ -21,6 +21,7 @@ import {
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import { numberOrder } from '../../contacts/numberOrder.ts';
 import { insertMany } from './insertMany.ts';
+import { blankCellSql } from './blankCell.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, txQuery, writeTransaction } from '../define.ts';
 import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
@@ -40,6 +41,8 @@ import type { ListState, StoredList } from './contacts.ts';
 export type BulkAction =
   | { kind: 'exclude-invalid' }
   | { kind: 'exclude-landline' }
+  /** Rows the upload carries with any of these columns blank (the service would refuse them). */
+  | { kind: 'exclude-empty'; columns: number[] }
   | { kind: 'include-all' }
   | { kind: 'apply-country'; country: string; scope: 'invalid' | 'all' };
 
@@ -193,10 +196,14 @@ function targetSetup(list: StoredList, country: string): EngineSetup {
 const countWhere = (db: Db, listId: number, index: string, where: string): number =>
   prepared<[number], { n: number }>(
     db,
-    `SELECT count(*) AS n FROM contacts INDEXED BY ${index} WHERE list_id = ? AND ${where}`,
+    `SELECT count(*) AS n FROM contacts ${indexedBy(index)} WHERE list_id = ? AND ${where}`,
   ).get(listId)!.n;
 
+/** `INDEXED BY` an index, or nothing for the table's own row order (''). */
+const indexedBy = (index: string): string => (index ? `INDEXED BY ${index}` : '');
+
 interface Exclusion {
+  /** '' = the table's own order (valid rows, most of a list, have no partial index). */
   index: string;
   where: string;
   /** The value `excluded` takes. */
@@ -208,6 +215,12 @@ const EXCLUDE_LANDLINE: Exclusion = {
   where: `issues & ${ISSUE_BITS.phone_landline} != 0 AND excluded = 0`,
   excluded: 1,
 };
+/** Rows the upload carries (valid, not excluded) with any of `columns` blank. */
+const excludeEmpty = (columns: number[]): Exclusion => ({
+  index: '',
+  where: `bucket = 0 AND excluded = 0 AND (${columns.map((c) => blankCellSql(c)).join(' OR ')})`,
+  excluded: 1,
+});
 const INCLUDE: Exclusion = { index: 'contacts_excluded', where: 'excluded = 1', excluded: 0 };
 const PHONE_INVALID = {
   index: 'contacts_issue_phone_invalid',
@@ -227,6 +240,10 @@ function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string 
   } else if (action.kind === 'exclude-landline') {
     total = countWhere(db, a.listId, EXCLUDE_LANDLINE.index, EXCLUDE_LANDLINE.where);
     label = `Exclude ${total} landline-only numbers`;
+  } else if (action.kind === 'exclude-empty') {
+    const f = excludeEmpty(action.columns);
+    total = countWhere(db, a.listId, f.index, f.where);
+    label = `Exclude ${total} rows with an empty variable`;
   } else if (action.kind === 'include-all') {
     total = countWhere(db, a.listId, INCLUDE.index, INCLUDE.where);
     label = `Include ${total} excluded rows`;
@@ -445,17 +462,17 @@ function exclusionChunk(db: Db, job: BulkJob, f: Exclusion, now: string): BulkJo
   const upper =
     prepared<[number, number], { row: number }>(
       db,
-      `SELECT row FROM contacts INDEXED BY ${f.index} WHERE list_id = ? AND ${f.where} AND row > ? ORDER BY row LIMIT 1 OFFSET ${EXCLUSION_CHUNK - 1}`,
+      `SELECT row FROM contacts ${indexedBy(f.index)} WHERE list_id = ? AND ${f.where} AND row > ? ORDER BY row LIMIT 1 OFFSET ${EXCLUSION_CHUNK - 1}`,
     ).get(job.listId, job.cursor)?.row ?? Number.MAX_SAFE_INTEGER;
   const range = `list_id = ? AND ${f.where} AND row > ? AND row <= ?`;
   const args: [number, number, number] = [job.listId, job.cursor, upper];
   const perBucket = prepared<[number, number, number], { bucket: 0 | 1 | 2; n: number }>(
     db,
-    `SELECT bucket, count(*) AS n FROM contacts INDEXED BY ${f.index} WHERE ${range} GROUP BY bucket`,
+    `SELECT bucket, count(*) AS n FROM contacts ${indexedBy(f.index)} WHERE ${range} GROUP BY bucket`,
   ).all(...args);
   const saved = prepared<[number, number, number]>(
     db,
-    `INSERT OR IGNORE INTO ${snapshot.table} SELECT ${snapshot.keeps.join(', ')} FROM contacts INDEXED BY ${f.index} WHERE ${range}`,
+    `INSERT OR IGNORE INTO ${snapshot.table} SELECT ${snapshot.keeps.join(', ')} FROM contacts ${indexedBy(f.index)} WHERE ${range}`,
   ).run(...args).changes;
   const n = prepared<[number, number, number]>(
     db,
@@ -482,6 +499,7 @@ function mainChunk(db: Db, job: BulkJob, now: string): BulkJob {
   const action = job.action as BulkAction;
   if (action.kind === 'exclude-invalid') return exclusionChunk(db, job, EXCLUDE, now);
   if (action.kind === 'exclude-landline') return exclusionChunk(db, job, EXCLUDE_LANDLINE, now);
+  if (action.kind === 'exclude-empty') return exclusionChunk(db, job, excludeEmpty(action.columns), now);
   if (action.kind === 'include-all') return exclusionChunk(db, job, INCLUDE, now);
   const list = getList(db, job.listId) as StoredList;
   if (action.scope === 'all') return applyAllChunk(db, job, list, action.country, now);

@@ -82,23 +82,30 @@ export function CampaignResults() {
   const toggle = (outcome: CampaignOutcome, on: boolean) =>
     setChosen((list) => (on ? [...list, outcome] : list.filter((o) => o !== outcome)));
 
-  const createList = async () => {
-    if (!bulkListId) return;
+  const createList = async (
+    outcomes: CampaignOutcome[] = CAMPAIGN_OUTCOMES.filter((o) => chosen.includes(o)),
+    listName = name.trim() || suggested,
+  ) => {
+    if (!bulkListId) return null;
     setCreating(true);
-    const result = await desk().calls.followUpList({
-      bulkListId,
-      outcomes: CAMPAIGN_OUTCOMES.filter((o) => chosen.includes(o)),
-      name: name.trim() || suggested,
-    });
+    const result = await desk().calls.followUpList({ bulkListId, outcomes, name: listName });
     setCreating(false);
     if (!result.ok) {
       toast.error(result.error.message);
-      return;
+      return null;
     }
     setCreated({ listId: result.value.list.id, name: result.value.list.name, rows: result.value.rows });
     toast.success(
       `Created the list “${result.value.list.name}” with ${formatCount(result.value.rows)} contacts`,
     );
+    return result.value.list.id;
+  };
+
+  /** The rows the service refused as a new list (same agent mapping), opened to fix them and send again. */
+  const fixRefused = async () => {
+    if (!current) return;
+    const id = await createList(['refused'], `${current.listName} refused rows`);
+    if (id !== null) await openInContacts(id);
   };
 
   const openInContacts = async (listId: number) => {
@@ -214,6 +221,11 @@ export function CampaignResults() {
         >
           Create follow-up list{current ? ` (${formatCount(current.total)} contacts)` : ''}
         </Button>
+        {current && current.counts.refused > 0 ? (
+          <Button busy={creating} onClick={() => void fixRefused()}>
+            Fix and send refused rows ({formatCount(current.counts.refused)})
+          </Button>
+        ) : null}
         {created ? (
           <Button variant="ghost" onClick={() => void openInContacts(created.listId)}>
             Open “{created.name}” in Contacts

@@ -2,7 +2,7 @@ import type { CampaignOutcome } from '../../../../shared/ipc/channels/calls.ts';
 import { humanize } from './callFormat.ts';
 
 const GOOD = new Set(['completed', 'forwarded']);
-const BAD = new Set(['failed', 'error', 'cancelled', 'no_answer', 'busy']);
+const BAD = new Set(['failed', 'error', 'cancelled', 'no_answer', 'busy', 'refused']);
 const WAIT = new Set(['registered', 'ongoing', 'retry', 'in_progress', 'not_called', 'voicemail']);
 
 function tone(value: string): string {
@@ -21,6 +21,7 @@ export function StatusBadge({ value }: { value: string | null }) {
 
 export const OUTCOME_LABELS: Record<CampaignOutcome, string> = {
   not_called: 'Not called yet',
+  refused: 'Refused by the service',
   in_progress: 'In progress',
   completed: 'Completed',
   no_answer: 'No answer',

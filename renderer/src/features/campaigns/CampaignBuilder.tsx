@@ -6,7 +6,8 @@ import { desk } from '../../desk/desk.ts';
 import { AgentPanel } from '../contacts/AgentPanel.tsx';
 import { formatCount } from '../contacts/formatNumbers.ts';
 import { useListAgent } from '../contacts/listAgentStore.ts';
-import { launchBlockers } from './blockers.ts';
+import { launchBlockers, launchNotes } from './blockers.ts';
+import { EmptyVariables } from '../contacts/EmptyVariables.tsx';
 import { useCampaigns } from './campaignsStore.ts';
 import { LaunchProgress } from './LaunchProgress.tsx';
 import { PlanView } from './PlanView.tsx';
@@ -80,6 +81,7 @@ export function CampaignBuilder() {
   useAgentChoice(list);
 
   const blockers = launchBlockers(settings, agent, settings.listId === null ? null : lint);
+  const notes = launchNotes(settings, settings.listId === null ? null : lint);
   const check = async () => {
     setChecking(true);
     try {
@@ -166,6 +168,14 @@ export function CampaignBuilder() {
             </ul>
           </div>
         ) : null}
+        {notes.length > 0 ? (
+          <ul className="lint-list" data-testid="launch-notes">
+            {notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        ) : null}
+        {list ? <EmptyVariables list={list} filters={false} /> : null}
         <Button
           variant="primary"
           busy={busy}

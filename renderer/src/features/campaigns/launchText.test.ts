@@ -16,6 +16,8 @@ const launch = (patch: Partial<LaunchView>): LaunchView => ({
   invalid: 0,
   serviceInvalid: null,
   rejectsUrl: null,
+  rowsServiceWillDrop: null,
+  arrived: null,
   message: null,
   createdAt: '',
   updatedAt: '',

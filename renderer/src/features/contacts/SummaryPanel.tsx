@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { ISSUE_CODES } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactFilter, ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { useContacts } from './contactsStore.ts';
+import { EmptyVariables } from './EmptyVariables.tsx';
 import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
 
 const percent = (n: number, total: number) => (total > 0 ? (n / total) * 100 : 0);
@@ -105,6 +106,7 @@ export function SummaryPanel({ list }: { list: ContactList }) {
           </li>
         ))}
       </ul>
+      <EmptyVariables list={list} />
       <h4 className="subsection-title">Warnings (rows stay valid)</h4>
       <ul className="reason-list">
         <li>

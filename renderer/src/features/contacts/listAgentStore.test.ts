@@ -14,9 +14,9 @@ const mapping: AgentMapping = {
   agentId: 'a1',
   versionId: 'v2',
   mapping: [
-    { variable: 'mobile_number', column: 'Mobile Number', source: 'phone' },
-    { variable: 'callee_name', column: 'Name', source: 'similar' },
-    { variable: 'due_date', column: '', source: 'none' },
+    { variable: 'mobile_number', column: 'Mobile Number', source: 'phone', optional: false },
+    { variable: 'callee_name', column: 'Name', source: 'similar', optional: false },
+    { variable: 'due_date', column: '', source: 'none', optional: false },
   ],
   columns: ['Name', 'Mobile Number', 'Due Date'],
 };

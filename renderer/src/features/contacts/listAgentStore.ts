@@ -59,6 +59,8 @@ interface ListAgentState {
   open(listId: number, fallbackAgentId?: string | null): Promise<void>;
   choose(agentId: string | null, versionId?: string | null): Promise<void>;
   setColumn(variable: string, column: string): Promise<void>;
+  /** Marks a variable optional (its empty cells block nothing; sent as "-") or required again. */
+  setOptional(variable: string, optional: boolean): Promise<void>;
   /** The list changed (edit, undo, exclusion): counts and the preview are read again. */
   refresh(): Promise<void>;
   showRow(pos: number, filter?: ContactFilter): Promise<void>;
@@ -136,6 +138,24 @@ export const useListAgent = create<ListAgentState>((set, get) => ({
       .map((m) => ({ variable: m.variable, column: m.variable === variable ? column : m.column }));
     set({ busy: true });
     const result = await desk().agents.setMapping({ ...req, mapping });
+    set({ busy: false });
+    if (!result.ok) {
+      set({ error: result.error.message });
+      return;
+    }
+    set({ mapping: result.value, error: null });
+    await get().refresh();
+  },
+
+  async setOptional(variable, optional) {
+    const s = get();
+    const req = request(s);
+    const current = s.mapping?.mapping.find((m) => m.variable === variable);
+    if (!req || !current || current.source === 'phone') return;
+    set({ busy: true });
+    // Only this variable's entry: the others keep how they were mapped (auto stays auto).
+    const entry = { variable, column: current.column, optional };
+    const result = await desk().agents.setMapping({ ...req, mapping: [entry] });
     set({ busy: false });
     if (!result.ok) {
       set({ error: result.error.message });

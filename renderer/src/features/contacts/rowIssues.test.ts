@@ -33,6 +33,26 @@ describe('rowIssues', () => {
     expect(missingVariables(['Asha'], list).map((m) => m.column)).toEqual(['Due Date']);
   });
 
+  it("a row the service refused at a launch carries a chip with the service's reason", () => {
+    const issues = rowIssues(
+      {
+        issues: [],
+        cells: ['Asha', '9876543210', '', ''],
+        refused: 'Due Date is empty (needed for due_date)',
+      },
+      list,
+    );
+    expect(issues.chips).toEqual([
+      {
+        code: 'service_refused',
+        text: 'refused by the service: Due Date is empty (needed for due_date)',
+        detail:
+          'The calling service refused this row when the list was launched: Due Date is empty (needed for due_date)',
+      },
+    ]);
+    expect(rowIssues({ issues: [], cells: ['Asha', '9876543210', 'x', ''] }, list).chips).toEqual([]);
+  });
+
   it('a phone problem marks the phone cell and names the column', () => {
     const issues = rowIssues({ issues: ['phone_invalid'], cells: ['Asha', '12345', 'x', ''] }, list);
     expect(issues.chips).toEqual([

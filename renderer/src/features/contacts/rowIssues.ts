@@ -6,7 +6,8 @@ import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/co
 import { ISSUE_LABELS } from './formatNumbers.ts';
 
 export interface IssueChip {
-  code: IssueCode;
+  /** An engine issue, or `service_refused`: the calling service refused the row at a launch. */
+  code: IssueCode | 'service_refused';
   /** Short text on the chip. */
   text: string;
   /** The whole sentence (tooltip, and what a screen reader hears after the chip). */
@@ -47,8 +48,17 @@ export function missingVariables(
   return missing;
 }
 
-export function rowIssues(row: Pick<ContactRow, 'issues' | 'cells'>, list: ListShape): RowIssues {
+export function rowIssues(
+  row: Pick<ContactRow, 'issues' | 'cells'> & Partial<Pick<ContactRow, 'refused'>>,
+  list: ListShape,
+): RowIssues {
   const chips: IssueChip[] = [];
+  if (row.refused !== undefined)
+    chips.push({
+      code: 'service_refused',
+      text: `refused by the service: ${row.refused}`,
+      detail: `The calling service refused this row when the list was launched: ${row.refused}`,
+    });
   const cells = new Map<number, string>();
   const header = list.detected.header;
   const phoneIndex = header.indexOf(list.detected.phoneColumn);
