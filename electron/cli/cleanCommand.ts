@@ -1,6 +1,7 @@
 // `campaign-desk clean <file> --country <IN|+91> ... --out <upload.csv> --rejects <rejects.csv>
 // --report <report.json>`: the contacts engine from the command line.
 // Light imports only: the engine itself loads in the coordinator thread (start-up time counts).
+import { terminalText } from '../../shared/domain/visibleText.ts';
 import { parseDelimiter } from '../../shared/domain/contacts/delimiter.ts';
 import { parseEncoding } from '../../shared/domain/contacts/encoding.ts';
 import type { CleanReport, Delimiter, Encoding, Progress } from '../../shared/domain/contacts/index.ts';
@@ -14,8 +15,10 @@ export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> 
 Cleans a contacts CSV or Excel workbook (.xlsx) offline: decodes a CSV (UTF-8, UTF-16,
 Windows-1252) or reads one sheet of a workbook, finds the delimiter and the phone column,
 normalises phone numbers to E.164, flags invalid rows and duplicates, and writes
-  --out      the upload file: valid, non-duplicate rows; "Mobile Number" (E.164) first
-  --rejects  every other row: Row, Reasons, then the original cells (formulas neutralised)
+  --out      the upload file: valid, non-duplicate rows; "Mobile Number" (E.164) first;
+             formula cells lose their leading = + - @, bidi controls are removed
+  --rejects  every other row: Row, Reasons, then the original cells (formulas neutralised,
+             bidi controls shown as ⟨RLO⟩ …)
   --report   counts and decisions as JSON
 
 Options:
@@ -168,6 +171,14 @@ function warnings(report: CleanReport): string[] {
     lines.push(
       `  warning: ${n(report.issues.phone_landline)} numbers are valid only as landlines (uploaded)`,
     );
+  if (report.issues.formula_cell > 0)
+    lines.push(
+      `  warning: ${n(report.issues.formula_cell)} rows have cells a spreadsheet would run as formulas (uploaded without their leading = + - @)`,
+    );
+  if (report.issues.phone_bidi_control > 0)
+    lines.push(
+      `  warning: ${n(report.issues.phone_bidi_control)} numbers hold bidi controls that disguise their digits (rejected)`,
+    );
   return lines;
 }
 
@@ -212,7 +223,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
     if (isDeskFailure(error)) {
       if (error.code === 'cancelled') return EXIT.interrupted;
       if (error.code === 'internal') {
-        io.err(`campaign-desk: internal error: ${error.message}`);
+        io.err(`campaign-desk: internal error: ${terminalText(error.message)}`);
         if (process.env.DESK_DEBUG) io.err(error.stack ?? '');
         return EXIT.internal;
       }
@@ -222,7 +233,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
           : error.field === 'sheet'
             ? '; choose one with --sheet <name|number>'
             : '';
-      io.err(`campaign-desk: ${error.message}${hint}`);
+      io.err(`campaign-desk: ${terminalText(error.message)}${hint}`);
       return error.code === 'invalid_request' ? EXIT.usage : EXIT.failed;
     }
     throw error;

@@ -23,7 +23,7 @@ import { numberOrder } from '../../contacts/numberOrder.ts';
 import { insertMany } from './insertMany.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, txQuery, writeTransaction } from '../define.ts';
-import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
+import { ISSUE_BITS } from '../migrations/0130-contacts-formula-bidi-codes.ts';
 import {
   getList,
   getRow,
