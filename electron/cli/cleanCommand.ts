@@ -30,6 +30,8 @@ Options:
                                 "--map <variable>" alone picks the column with the same name.
                                 The upload file keeps the mapped columns (all columns when none)
   --optional <variable>         a mapped variable that may be empty (repeatable)
+  --keep-formula-cells          upload cells starting with = + - @ as they are (default: that
+                                character dropped; the rows are flagged formula_cell either way)
   --encoding <name>             utf-8, utf-16le, utf-16be or windows-1252 (default: detected)
   --delimiter <char>            , ; tab | (default: detected)
   --sheet <name|number>         the sheet of an Excel workbook (default: the first sheet)
@@ -47,6 +49,7 @@ interface CleanArgs {
   sheet: string | undefined;
   map: Array<[string, string]>;
   optional: string[];
+  keepFormulaCells: boolean;
   out: string;
   rejects: string;
   report: string;
@@ -67,6 +70,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
       sheet: { type: 'string' },
       map: { type: 'string', multiple: true },
       optional: { type: 'string', multiple: true },
+      'keep-formula-cells': { type: 'boolean', default: false },
       out: { type: 'string' },
       rejects: { type: 'string' },
       report: { type: 'string' },
@@ -126,6 +130,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
     sheet: values.sheet,
     map,
     optional: values.optional ?? [],
+    keepFormulaCells: values['keep-formula-cells'] ?? false,
     out: required('out'),
     rejects: required('rejects'),
     report: required('report'),
@@ -201,6 +206,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
       sheet: args.sheet,
       map: args.map,
       optional: args.optional,
+      keepFormulaCells: args.keepFormulaCells,
       encoding: args.encoding,
       delimiter: args.delimiter,
       out: args.out,

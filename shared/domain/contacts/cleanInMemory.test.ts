@@ -531,6 +531,18 @@ describe('formula_cell (issue 22): a cell a spreadsheet would run', () => {
     expect(sequential.report.issues.formula_cell).toBe(7);
     expect(sequential.upload).toBe(parallel.upload.replace(',ok\n', ',"ok""ish"\n'));
   });
+
+  it('uploads formula cells as they are when asked to, still flagged', async () => {
+    const { report, upload } = await clean(file, { ...choices, keepFormulaCells: true });
+    expect(report.issues.formula_cell).toBe(7);
+    expect(rows(upload)[1]).toEqual([
+      '+919876543210',
+      '=HYPERLINK("http://evil.example/x","Pay")',
+      '500',
+      'ok',
+    ]);
+    expect(rows(upload)[3]).toEqual(['+919876543212', '=2+2', '+12.5', '']);
+  });
 });
 
 describe('phone_bidi_control (issue 22): bidi controls in a phone', () => {

@@ -69,10 +69,11 @@ export function createRowRules(
     return { flag: phone.isLandline(e164) ? ISSUE.phone_landline : 0, e164 };
   };
 
+  const defuse = setup.keepFormulaCells ? (v: string): string => v : defuseFormula;
   /** A cell as the upload carries it. */
   const uploadValue = (i: number, value: string): string => {
     const plain = stripBidiControls(value);
-    return defuseFormula(i === nameIndex ? cleanName(plain) : plain.trim());
+    return defuse(i === nameIndex ? cleanName(plain) : plain.trim());
   };
 
   return {
