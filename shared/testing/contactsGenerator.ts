@@ -260,7 +260,7 @@ const BIDI_PHONES = [
 ];
 /** The generator's own reading of the formula rule (README): trimmed text starts with = + - @, not a plain number. */
 const isFormula = (cell: string): boolean =>
-  /^[=+\-@]/.test(cell.trim()) && !/^[+-]?\d+(?:[.,]\d+)*$/.test(cell.trim());
+  !/^[\s=+\-@]*$/.test(cell) && /^[=+\-@]/.test(cell.trim()) && !/^[+-]?\d+(?:[.,]\d+)*$/.test(cell.trim());
 const US_VALID_IN = ['212', '415', '646', '617', '702', '718', '512', '213'];
 /** Under default country IN these read as Indian landlines (checked by the generator's tests). */
 const US_AS_IN_LANDLINE = ['206', '404'];

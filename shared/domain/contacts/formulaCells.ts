@@ -6,10 +6,12 @@ import { stripBidiControls } from '../visibleText.ts';
 /** A plain signed number ("-500", "+12.5", "-1,200.50"): a spreadsheet reads a number, not a formula. */
 const NUMBER = /^[+-]?\d+(?:[.,]\d+)*$/;
 const LEADING_TRIGGERS = /^[\s=+\-@]+/;
+/** Nothing but those characters ("-", "--", "="): nothing to run, and often a placeholder. */
+const ONLY_TRIGGERS = /^[\s=+\-@]*$/;
 
 /**
  * True when the cell, as the upload would carry it (bidi controls removed, trimmed: "\t=2+2" is a
- * live "=2+2" there), starts with = + - or @ and is not a plain number.
+ * live "=2+2" there), starts with = + - or @ and is not a plain number nor only such characters.
  */
 export function isFormulaCell(value: string): boolean {
   const c = value.charCodeAt(0);
@@ -18,7 +20,7 @@ export function isFormulaCell(value: string): boolean {
   const text = stripBidiControls(value).trim();
   const first = text.charCodeAt(0);
   if (first !== 61 && first !== 43 && first !== 45 && first !== 64) return false;
-  return !NUMBER.test(text);
+  return !NUMBER.test(text) && !ONLY_TRIGGERS.test(text);
 }
 
 /** File-column indexes (0-based) of the row's formula cells, the phone column excepted. */
