@@ -1,5 +1,6 @@
 // `campaign-desk agents`: a workspace's agents as the app's library sync reads them (every page of
 // the listing, then each agent by id), for scripts. The API key comes from the environment only.
+import { jsonLine, terminalText } from '../../shared/domain/visibleText.ts';
 import { createApiClient, isApiError } from '../services/api/index.ts';
 import { readAllAgents } from '../services/agents/readAgents.ts';
 import { agentServiceFailure } from '../services/agents/workspaceAccess.ts';
@@ -55,7 +56,7 @@ export async function runAgents(argv: string[], io: Io): Promise<number> {
     if (io.interactive) io.status(null);
     if (!isApiError(error)) throw error;
     const failure = agentServiceFailure(error, { baseUrl }, TIMEOUT_MS);
-    io.err(`campaign-desk agents: ${failure.message}`);
+    io.err(`campaign-desk agents: ${terminalText(failure.message)}`);
     return EXIT.failed;
   }
   if (io.interactive) io.status(null);
@@ -69,8 +70,9 @@ export async function runAgents(argv: string[], io: Io): Promise<number> {
       variables: a.variables,
     };
     io.out(
+      // Every field is the service's: its controls are made visible (a name cannot clear the screen).
       values.json
-        ? JSON.stringify(row)
+        ? jsonLine(row)
         : [
             a.id,
             a.name,
@@ -78,7 +80,9 @@ export async function runAgents(argv: string[], io: Io): Promise<number> {
             String(a.versionCount),
             a.archived ? 'archived' : 'active',
             a.variables.join(','),
-          ].join('\t'),
+          ]
+            .map(terminalText)
+            .join('\t'),
     );
   }
   return EXIT.ok;

@@ -2,6 +2,7 @@
 // same services as the app, on a data folder (the app's own, or one of their own). The API key
 // comes from CAMPAIGN_DESK_API_KEY with --base-url, from the OS keychain with --workspace; never
 // from a flag.
+import { terminalText } from '../../shared/domain/visibleText.ts';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DeskFailure } from '../../shared/ipc/result.ts';
@@ -80,7 +81,7 @@ async function openDataOrSay(dir: string, io: Io, command: string): Promise<Open
     return await openData(dir);
   } catch (error) {
     if (!(error instanceof DeskFailure)) throw error;
-    io.err(`campaign-desk ${command}: ${error.message}`);
+    io.err(`campaign-desk ${command}: ${terminalText(error.message)}`);
     return null;
   }
 }
@@ -223,7 +224,8 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
     // written is said too, and turns a success into exit 1.
     const reportProblem = values.report ? await writeSyncReport(resolve(values.report), figures) : null;
     const sayReport = () => {
-      if (reportProblem) io.err(`campaign-desk sync: the report was not written: ${reportProblem}`);
+      if (reportProblem)
+        io.err(`campaign-desk sync: the report was not written: ${terminalText(reportProblem)}`);
     };
     if (s.state === 'cancelled') {
       io.err('campaign-desk sync: interrupted; the next sync resumes where this one stopped');
@@ -231,7 +233,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       return EXIT.interrupted;
     }
     if (!report.ok) {
-      io.err(`campaign-desk sync: ${s.message ?? 'the sync stopped'}`);
+      io.err(`campaign-desk sync: ${terminalText(s.message ?? 'the sync stopped')}`);
       sayReport();
       return EXIT.failed;
     }
@@ -242,7 +244,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
     return reportProblem ? EXIT.failed : EXIT.ok;
   } catch (error) {
     if (error instanceof DeskFailure) {
-      io.err(`campaign-desk sync: ${error.message}`);
+      io.err(`campaign-desk sync: ${terminalText(error.message)}`);
       return EXIT.failed;
     }
     throw error;
@@ -285,7 +287,7 @@ export async function runCallsCommand(argv: string[], io: Io): Promise<number> {
     return EXIT.ok;
   } catch (error) {
     if (error instanceof DeskFailure) {
-      io.err(`campaign-desk calls export: ${error.message}`);
+      io.err(`campaign-desk calls export: ${terminalText(error.message)}`);
       return EXIT.failed;
     }
     throw error;

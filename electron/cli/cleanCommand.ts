@@ -1,6 +1,7 @@
 // `campaign-desk clean <file> --country <IN|+91> ... --out <upload.csv> --rejects <rejects.csv>
 // --report <report.json>`: the contacts engine from the command line.
 // Light imports only: the engine itself loads in the coordinator thread (start-up time counts).
+import { terminalText } from '../../shared/domain/visibleText.ts';
 import { parseDelimiter } from '../../shared/domain/contacts/delimiter.ts';
 import { parseEncoding } from '../../shared/domain/contacts/encoding.ts';
 import type { CleanReport, Delimiter, Encoding, Progress } from '../../shared/domain/contacts/index.ts';
@@ -14,8 +15,10 @@ export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> 
 Cleans a contacts CSV or Excel workbook (.xlsx) offline: decodes a CSV (UTF-8, UTF-16,
 Windows-1252) or reads one sheet of a workbook, finds the delimiter and the phone column,
 normalises phone numbers to E.164, flags invalid rows and duplicates, and writes
-  --out      the upload file: valid, non-duplicate rows; "Mobile Number" (E.164) first
-  --rejects  every other row: Row, Reasons, then the original cells (formulas neutralised)
+  --out      the upload file: valid, non-duplicate rows; "Mobile Number" (E.164) first;
+             formula cells lose their leading = + - @, bidi controls are removed
+  --rejects  every other row: Row, Reasons, then the original cells (formulas neutralised,
+             bidi controls shown as ⟨RLO⟩ …)
   --report   counts and decisions as JSON
 
 Options:
@@ -27,6 +30,8 @@ Options:
                                 "--map <variable>" alone picks the column with the same name.
                                 The upload file keeps the mapped columns (all columns when none)
   --optional <variable>         a mapped variable that may be empty (repeatable)
+  --keep-formula-cells          upload cells starting with = + - @ as they are (default: that
+                                character dropped; the rows are flagged formula_cell either way)
   --encoding <name>             utf-8, utf-16le, utf-16be or windows-1252 (default: detected)
   --delimiter <char>            , ; tab | (default: detected)
   --sheet <name|number>         the sheet of an Excel workbook (default: the first sheet)
@@ -44,6 +49,7 @@ interface CleanArgs {
   sheet: string | undefined;
   map: Array<[string, string]>;
   optional: string[];
+  keepFormulaCells: boolean;
   out: string;
   rejects: string;
   report: string;
@@ -64,6 +70,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
       sheet: { type: 'string' },
       map: { type: 'string', multiple: true },
       optional: { type: 'string', multiple: true },
+      'keep-formula-cells': { type: 'boolean', default: false },
       out: { type: 'string' },
       rejects: { type: 'string' },
       report: { type: 'string' },
@@ -123,6 +130,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
     sheet: values.sheet,
     map,
     optional: values.optional ?? [],
+    keepFormulaCells: values['keep-formula-cells'] ?? false,
     out: required('out'),
     rejects: required('rejects'),
     report: required('report'),
@@ -168,6 +176,14 @@ function warnings(report: CleanReport): string[] {
     lines.push(
       `  warning: ${n(report.issues.phone_landline)} numbers are valid only as landlines (uploaded)`,
     );
+  if (report.issues.formula_cell > 0)
+    lines.push(
+      `  warning: ${n(report.issues.formula_cell)} rows have cells a spreadsheet would run as formulas (uploaded without their leading = + - @)`,
+    );
+  if (report.issues.phone_bidi_control > 0)
+    lines.push(
+      `  warning: ${n(report.issues.phone_bidi_control)} numbers hold bidi controls that disguise their digits (rejected)`,
+    );
   return lines;
 }
 
@@ -190,6 +206,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
       sheet: args.sheet,
       map: args.map,
       optional: args.optional,
+      keepFormulaCells: args.keepFormulaCells,
       encoding: args.encoding,
       delimiter: args.delimiter,
       out: args.out,
@@ -212,7 +229,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
     if (isDeskFailure(error)) {
       if (error.code === 'cancelled') return EXIT.interrupted;
       if (error.code === 'internal') {
-        io.err(`campaign-desk: internal error: ${error.message}`);
+        io.err(`campaign-desk: internal error: ${terminalText(error.message)}`);
         if (process.env.DESK_DEBUG) io.err(error.stack ?? '');
         return EXIT.internal;
       }
@@ -222,7 +239,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
           : error.field === 'sheet'
             ? '; choose one with --sheet <name|number>'
             : '';
-      io.err(`campaign-desk: ${error.message}${hint}`);
+      io.err(`campaign-desk: ${terminalText(error.message)}${hint}`);
       return error.code === 'invalid_request' ? EXIT.usage : EXIT.failed;
     }
     throw error;

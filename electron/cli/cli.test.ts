@@ -102,11 +102,26 @@ describe('campaign-desk clean', () => {
       issues: expected.issues,
     });
     expect(r.stdout).toContain(`10,000 rows → ${report.valid.toLocaleString('en-US')} valid`);
+    // Issue 22: the generator's formula names and notes, and its bidi phones, are said.
+    expect([report.issues.formula_cell > 0, report.issues.phone_bidi_control > 0]).toEqual([true, true]);
+    expect(r.stdout).toContain(
+      `warning: ${report.issues.formula_cell.toLocaleString('en-US')} rows have cells a spreadsheet would run as formulas`,
+    );
+    expect(r.stdout).toContain(
+      `warning: ${report.issues.phone_bidi_control.toLocaleString('en-US')} numbers hold bidi controls that disguise their digits (rejected)`,
+    );
     const upload = parseRecords(readFileSync(join(d, 'upload.csv'), 'utf8'), ',', '\n');
     const rejects = parseRecords(readFileSync(join(d, 'rejects.csv'), 'utf8'), ',', '\n');
     expect(upload[0]).toEqual(['Mobile Number', 'Name', 'Loan Amount', 'Due Date']);
     expect(upload).toHaveLength(report.valid + 1);
     expect(upload.slice(1).every((row) => /^\+\d{8,15}$/.test(row[0] as string))).toBe(true);
+    // No uploaded cell starts a formula (the generator's "=HYPERLINK(…)", "@SUM(1+1)", "\t=2+2", "-nothing-").
+    expect(
+      upload
+        .slice(1)
+        .flatMap((row) => row.slice(1))
+        .filter((c) => /^[=+@-]/.test(c)),
+    ).toEqual([]);
     expect(rejects[0]?.slice(0, 3)).toEqual(['Row', 'Reasons', 'Customer ID']);
     expect(rejects).toHaveLength(report.invalid + report.duplicates + 1);
     expect(readdirSync(d).sort()).toEqual(['rejects.csv', 'report.json', 'upload.csv']);

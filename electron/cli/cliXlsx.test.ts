@@ -113,7 +113,8 @@ describe('campaign-desk clean <workbook.xlsx>', () => {
           'Mobile Number,Name,Due Date,Loan Amount,EMI,Active',
           '+919876543210,Asha,2025-01-01,150000,12500,TRUE',
           '+919123456789,"Ravi, ""R""",2025-02-12,1234.5,0.3,FALSE',
-          '+919811122233,=SUM(A1),,42,text result,',
+          // A text cell "=SUM(A1)" is a formula cell (issue 22): uploaded without its "=".
+          '+919811122233,SUM(A1),,42,text result,',
           '',
         ].join('\n'),
       );

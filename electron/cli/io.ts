@@ -1,4 +1,6 @@
 // The terminal, as the commands see it (tests pass their own).
+import { terminalOutput } from '../../shared/domain/visibleText.ts';
+
 export interface Io {
   out(text: string): void;
   err(line: string): void;
@@ -9,13 +11,18 @@ export interface Io {
   offInterrupt(listener: () => void): void;
 }
 
+/**
+ * The process's terminal. Commands print service text through terminalText (its controls made
+ * visible); this last guard does the same to everything else written, line breaks and tabs aside,
+ * so no ESC or other control byte ever reaches the terminal from a path that forgot.
+ */
 export function processIo(): Io {
   let width = 0;
   return {
-    out: (text) => void process.stdout.write(`${text}\n`),
-    err: (line) => void process.stderr.write(`${line}\n`),
+    out: (text) => void process.stdout.write(`${terminalOutput(text)}\n`),
+    err: (line) => void process.stderr.write(`${terminalOutput(line)}\n`),
     status(line) {
-      const text = line ?? '';
+      const text = terminalOutput(line ?? '');
       process.stderr.write(`\r${text.padEnd(width)}${line === null ? '\r' : ''}`);
       width = line === null ? 0 : text.length;
     },

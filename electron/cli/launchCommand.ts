@@ -2,6 +2,7 @@
 // and launch it as a campaign through the same launch outbox as the app (SQLite in --data). A re-run
 // with the same --data, workspace, API key, file content and name resumes that launch and never
 // starts a second campaign. A launch the service refused is tried again with the re-run's options.
+import { terminalText } from '../../shared/domain/visibleText.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -409,7 +410,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('; '));
   const input = await checkInput(args.file, []);
   if (!input.ok) {
-    io.err(`campaign-desk launch: ${input.message}`);
+    io.err(`campaign-desk launch: ${terminalText(input.message)}`);
     return EXIT.failed;
   }
   args.data = resolve(args.data);
@@ -420,7 +421,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
     lock = lockDataDir(args.data);
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'DeskFailure') throw error;
-    io.err(`campaign-desk launch: ${error.message}`);
+    io.err(`campaign-desk launch: ${terminalText(error.message)}`);
     return EXIT.failed;
   }
   let db: DbClient;
@@ -429,7 +430,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
   } catch (error) {
     lock.release();
     if (!(error instanceof DeskFailure)) throw error;
-    io.err(`campaign-desk launch: ${error.message}`);
+    io.err(`campaign-desk launch: ${terminalText(error.message)}`);
     return EXIT.failed;
   }
   try {
@@ -452,7 +453,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
     const legacyKey = legacyLaunchKeyOf({ workspaceId: conn.workspaceId, fileSha256, name: args.name });
     const launch = await launchToRun(args, db, conn.workspaceId, key, legacyKey, io);
     if (typeof launch === 'string') {
-      io.err(`campaign-desk launch: ${launch}`);
+      io.err(`campaign-desk launch: ${terminalText(launch)}`);
       return EXIT.failed;
     }
     const client: ApiClient = createApiClient({
@@ -482,7 +483,8 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
         (error: unknown) => (error instanceof Error ? error.message : String(error)),
       );
     const code = outcome(done, io);
-    if (reportProblem) io.err(`campaign-desk launch: the report was not written: ${reportProblem}`);
+    if (reportProblem)
+      io.err(`campaign-desk launch: the report was not written: ${terminalText(reportProblem)}`);
     return reportProblem && code === EXIT.ok ? EXIT.failed : code;
   } finally {
     await db.close();
@@ -492,10 +494,11 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
 
 /** Says how the launch stands (the id on stdout once started, else one line) and its exit code. */
 function outcome(done: StoredLaunch, io: Io): number {
-  const say = (text: string) => io.err(`campaign-desk launch: ${text.replace(/\s+/g, ' ')}`);
+  // The messages are the service's: its controls are made visible.
+  const say = (text: string) => io.err(`campaign-desk launch: ${terminalText(text.replace(/\s+/g, ' '))}`);
   switch (done.state) {
     case 'started':
-      io.out(done.service_id ?? '');
+      io.out(terminalText(done.service_id ?? ''));
       return EXIT.ok;
     case 'waiting':
       say(`${done.message ?? 'the service is unreachable'}; run the same command again to resume`);

@@ -2,6 +2,7 @@
 // `campaign-desk` bin). Commands: clean (contacts engine), sandbox (local calling service), web
 // (the app in a browser). Errors are one line on stderr, never a stack trace (DESK_DEBUG=1 shows
 // one for internal errors).
+import { terminalText } from '../../shared/domain/visibleText.ts';
 import { existsSync } from 'node:fs';
 import { enableCompileCache, getCompileCacheDir } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -98,11 +99,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       const command = ['clean', 'sandbox', 'agents', 'launch', 'sync', 'calls'].includes(argv[0] ?? '')
         ? ` ${argv[0]}`
         : '';
-      io.err(`campaign-desk${command}: ${error.message} (see campaign-desk${command} --help)`);
+      io.err(`campaign-desk${command}: ${terminalText(error.message)} (see campaign-desk${command} --help)`);
       return EXIT.usage;
     }
     const e = error instanceof Error ? error : new Error(String(error));
-    io.err(`campaign-desk: internal error: ${e.message}`);
+    io.err(`campaign-desk: internal error: ${terminalText(e.message)}`);
     if (process.env.DESK_DEBUG) io.err(e.stack ?? '');
     return EXIT.internal;
   }

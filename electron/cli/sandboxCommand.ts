@@ -1,5 +1,6 @@
 // `campaign-desk sandbox`: the embedded sandbox calling service (electron/services/sandbox), on
 // 127.0.0.1 and a free port, until Ctrl-C.
+import { terminalText } from '../../shared/domain/visibleText.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
@@ -43,7 +44,7 @@ export async function runSandbox(argv: string[], io: Io): Promise<number> {
       ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}),
     });
   } catch (error) {
-    io.err(`campaign-desk sandbox: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(`campaign-desk sandbox: ${terminalText(error instanceof Error ? error.message : String(error))}`);
     return EXIT.failed;
   }
   const running = sandbox;

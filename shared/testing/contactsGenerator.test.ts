@@ -33,6 +33,11 @@ describe('contacts generator', () => {
         if (!pattern.test(t.phone)) wrong.push([t, 'not Excel damage']);
         continue;
       }
+      if (t.phoneIssue === 'phone_bidi_control') {
+        if (!/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/.test(t.phone))
+          wrong.push([t, 'no bidi control']);
+        continue;
+      }
       const parsed = parsePhoneNumberFromString(t.phone, 'IN');
       const valid = parsed !== undefined && parsed.isValid();
       if (t.phoneIssue === 'phone_invalid') {
@@ -47,6 +52,7 @@ describe('contacts generator', () => {
     // Every kind of mess is there.
     const kinds = new Set(truth.map((t) => t.kind));
     expect([...kinds].sort()).toEqual([
+      'bidi',
       'empty',
       'excel_decimal',
       'excel_scientific',
@@ -62,6 +68,7 @@ describe('contacts generator', () => {
     expect(share((t) => t.repeats > 0)).toBeGreaterThan(0.03);
     expect(share((t) => t.empty.includes('Due Date'))).toBeGreaterThan(0.005);
     expect(share((t) => t.ragged)).toBeGreaterThan(0);
+    expect(share((t) => t.formula)).toBeGreaterThan(0.002);
   });
 
   it('writes the rows its truth lists: row numbers, ids, phone cells, blank lines, quoting, Devanagari', () => {

@@ -30,6 +30,7 @@ export const GENERATED_HEADER = [
   'Notes',
 ] as const;
 
+const PHONE_INDEX = 2;
 /** The prompt-variable columns the generator sometimes leaves empty. */
 export const VARIABLE_COLUMNS = ['Name', 'Loan Amount', 'Due Date', 'Language'] as const;
 
@@ -59,10 +60,16 @@ export type PhoneKind =
   | 'excel_scientific'
   | 'excel_decimal'
   | 'junk'
+  /** Digits with a bidi control among them (issue 22): "+91\u202E0123456789" shows other digits. */
+  | 'bidi'
   | 'empty';
 
 export type PhoneIssue =
-  'phone_missing' | 'phone_invalid' | 'phone_scientific_notation' | 'phone_excel_decimal';
+  | 'phone_missing'
+  | 'phone_invalid'
+  | 'phone_scientific_notation'
+  | 'phone_excel_decimal'
+  | 'phone_bidi_control';
 
 /** What the generator meant for one data row. */
 export interface RowTruth {
@@ -81,6 +88,8 @@ export interface RowTruth {
   ragged: boolean;
   /** Variable columns (VARIABLE_COLUMNS) left empty. */
   empty: string[];
+  /** A cell other than the phone would run as a formula in a spreadsheet (issue 22). */
+  formula: boolean;
   /** Spreadsheet row of the earlier row whose number this one reuses on purpose, or 0. */
   repeats: number;
 }
@@ -240,6 +249,18 @@ const NOTES = [
   '=HYPERLINK("x")',
   '-nothing-',
 ];
+/** Names a spreadsheet would run as formulas (the tab one is a live "=2+2" once trimmed). */
+const FORMULA_NAMES = ['=HYPERLINK("http://example.invalid/pay","Pay")', '@SUM(1+1)', '\t=2+2'];
+/** Phones with bidi controls: right-to-left override, mark, isolates, Arabic letter mark. */
+const BIDI_PHONES = [
+  '+91\u202E0123456789',
+  '98765\u200F43210',
+  '\u2066+91 98765 43210\u2069',
+  '+91 98765\u061C43210',
+];
+/** The generator's own reading of the formula rule (README): trimmed text starts with = + - @, not a plain number. */
+const isFormula = (cell: string): boolean =>
+  !/^[\s=+\-@]*$/.test(cell) && /^[=+\-@]/.test(cell.trim()) && !/^[+-]?\d+(?:[.,]\d+)*$/.test(cell.trim());
 const US_VALID_IN = ['212', '415', '646', '617', '702', '718', '512', '213'];
 /** Under default country IN these read as Indian landlines (checked by the generator's tests). */
 const US_AS_IN_LANDLINE = ['206', '404'];
@@ -293,6 +314,8 @@ export function createRowSource(options: GeneratorOptions) {
   const POOL = 40_000;
   const delimiter = options.delimiter ?? ',';
   const newline = options.crlf ? '\r\n' : '\n';
+  // Windows-1252 cannot hold bidi controls (they would be written as "?").
+  const unicode = options.encoding !== 'windows-1252';
   const special = new RegExp(
     `["\\r\\n${delimiter === '\t' ? '\\t' : delimiter === '|' ? '\\|' : delimiter}]`,
   );
@@ -394,7 +417,12 @@ export function createRowSource(options: GeneratorOptions) {
       };
     }
     if (r < 0.065) return { ...none, raw: chance(0.8) ? '' : '   ', kind: 'empty', issue: 'phone_missing' };
-    if (r < 0.1) return { ...none, raw: junk(), kind: 'junk', issue: 'phone_invalid' };
+    if (r < 0.1) {
+      const raw = junk(); // drawn either way: the rows after read the same random numbers
+      if (r < 0.0995 || !unicode) return { ...none, raw, kind: 'junk', issue: 'phone_invalid' };
+      const bidi = BIDI_PHONES[Math.min(3, Math.floor((r - 0.0995) * 8000))] as string;
+      return { ...none, raw: bidi, kind: 'bidi', issue: 'phone_bidi_control' };
+    }
     if (r < 0.105)
       return {
         ...none,
@@ -454,7 +482,9 @@ export function createRowSource(options: GeneratorOptions) {
 
   const name = (): string => {
     const r = random();
-    if (r < 0.015) return '';
+    if (r < 0.012) return '';
+    // No draw of its own: the rows after read the same random numbers.
+    if (r < 0.015) return FORMULA_NAMES[Math.min(2, Math.floor((r - 0.012) * 1000))] as string;
     if (r < 0.05) return pick(DEVANAGARI);
     if (r < 0.07) return pick(ACCENTS);
     const given = pick(GIVEN);
@@ -569,6 +599,7 @@ export function createRowSource(options: GeneratorOptions) {
           landline: p.landline,
           ragged,
           empty,
+          formula: cells.some((c, k) => k !== PHONE_INDEX && isFormula(c)),
           repeats: p.repeats,
         },
       };

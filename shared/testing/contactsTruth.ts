@@ -58,6 +58,7 @@ export function expectedClean(truth: readonly RowTruth[], options: ExpectOptions
       ...errors,
       ...(duplicateOf > 0 ? ['duplicate'] : []),
       ...(t.landline ? ['phone_landline'] : []),
+      ...(t.formula ? ['formula_cell'] : []),
     ];
     for (const code of codes) issues[code] = (issues[code] ?? 0) + 1;
     byRow.set(t.row, { row: t.row, bucket, duplicateOf, issues: codes, e164: t.e164 });

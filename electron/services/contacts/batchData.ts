@@ -2,7 +2,7 @@
 // JSON line of cells per row, as text or as its UTF-8 bytes. Parsed and checked here, in the
 // database worker (contacts.insertBatch), into the rows it inserts; the cells' JSON text is kept
 // as is (it is what gets stored).
-import { BUCKET, bucketOf } from '../../../shared/domain/contacts/index.ts';
+import { ALL_FLAGS, BUCKET, bucketOf } from '../../../shared/domain/contacts/index.ts';
 import { importBatchMetaSchema, rowCellsSchema } from '../../../shared/ipc/channels/contacts.ts';
 import type { ImportBatchMeta } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
@@ -46,7 +46,7 @@ export function isBatchMeta(v: unknown): v is ImportBatchMeta {
   if (!countsIn(rows, n, Number.MAX_SAFE_INTEGER, 1)) return false;
   if (
     !countsIn(m.buckets, n, 2) ||
-    !countsIn(m.flags, n, 255) ||
+    !countsIn(m.flags, n, ALL_FLAGS) ||
     !countsIn(m.duplicateOf, n, Number.MAX_SAFE_INTEGER)
   )
     return false;

@@ -262,6 +262,52 @@ describe('contacts service with a real SQLite file', () => {
     expectCountsMatchRows(list.id, edited.list.counts);
   });
 
+  it('issue 22 rules in the app: formula cells (a warning, defused in the upload) and bidi phones (invalid) keep their bits through storage', async () => {
+    const csv = [
+      'Name,Mobile Number,Amount',
+      '"=HYPERLINK(""http://evil.example/x"",""Pay"")",9876543210,5', // 2 valid, formula in Name
+      '@SUM(1+1),9876543211,-500', // 3 valid, formula in Name (-500 is a number)
+      'Ravi,+91\u202E0123456789,7', // 4 phone_bidi_control (shows as +919876543210)
+      '"\t=2+2",+91\u202E0123456789,8', // 5 both: a formula and a bidi phone
+      'Meena,9876543212,9', // 6 nothing
+    ].join('\n');
+    const { list, engine } = await importThroughService(service, utf8(csv));
+    expect(list.counts).toMatchObject({ rows: 5, valid: 3, invalid: 2, duplicates: 0 });
+    expect(list.counts.issues).toEqual(engine.report.issues);
+    expect(list.counts.issues).toMatchObject({ formula_cell: 3, phone_bidi_control: 2 });
+    expectCountsMatchRows(list.id, list.counts);
+    const rows = await allRows(list.id, 'all');
+    expect(rows.map((r) => [r.row, r.bucket, r.issues])).toEqual([
+      [2, 'valid', ['formula_cell']],
+      [3, 'valid', ['formula_cell']],
+      [4, 'invalid', ['phone_bidi_control']],
+      [5, 'invalid', ['formula_cell', 'phone_bidi_control']],
+      [6, 'valid', []],
+    ]);
+    expect((await allRows(list.id, 'issue:formula_cell')).map((r) => r.row)).toEqual([2, 3, 5]);
+    expect((await allRows(list.id, 'issue:phone_bidi_control')).map((r) => r.row)).toEqual([4, 5]);
+    // The exports are the engine's: the upload defused, the rejects formula-safe with the controls shown.
+    const upload = await exportText(list.id, 'upload');
+    expect(upload).toBe(engine.upload);
+    expect(upload).toBe(
+      'Mobile Number,Name,Amount\n+919876543210,"HYPERLINK(""http://evil.example/x"",""Pay"")",5\n+919876543211,SUM(1+1),-500\n+919876543212,Meena,9\n',
+    );
+    const rejects = await exportText(list.id, 'rejects');
+    expect(rejects).toBe(engine.rejects);
+    expect(rejects).toContain("5,phone_bidi_control,'\t=2+2,'+91⟨RLO⟩0123456789,8\n");
+    // Another default country reads the phones again: the bidi flag stays (the text decides it).
+    await service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'all' });
+    expect((await allRows(list.id, 'issue:phone_bidi_control')).map((r) => r.row)).toEqual([4, 5]);
+    await service.undo({ listId: list.id });
+    // Editing the name clears the warning; editing the phone clears the error.
+    const name = await service.editCell({ listId: list.id, row: 3, column: 0, value: 'Asha' });
+    expect(name.changed[0]).toMatchObject({ row: 3, bucket: 'valid', issues: [] });
+    const phone = await service.editCell({ listId: list.id, row: 4, column: 1, value: '9876543213' });
+    expect(phone.changed[0]).toMatchObject({ row: 4, bucket: 'valid', issues: [] });
+    expect(phone.list.counts.issues).toMatchObject({ formula_cell: 2, phone_bidi_control: 1 });
+    expectCountsMatchRows(list.id, phone.list.counts);
+  });
+
   it('keeps semicolon files, formula cells and quoted line breaks byte-exact in the rejects file', async () => {
     const csv =
       'Name;Mobile Number;Note\r\n' +

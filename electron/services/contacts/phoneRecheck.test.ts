@@ -10,7 +10,7 @@ import { phoneRechecked, revalidated } from '../db/queries/contacts.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { createContactsService } from './contactsService.ts';
-import { ISSUE_BITS } from '../db/migrations/0035-contacts-issue-codes.ts';
+import { ISSUE_BITS } from '../db/migrations/0130-contacts-formula-bidi-codes.ts';
 import type { StoredRow } from './rowState.ts';
 import { generate, importThroughService } from './testing.ts';
 

@@ -79,6 +79,12 @@ describe('row state', () => {
       'phone_landline',
       'quote_unbalanced',
     ]);
+    // Issue 22's codes: engine flags 256 and 512 (above a byte), stored bits 512 and 1024.
+    expect(issueBits(ISSUE.formula_cell | ISSUE.phone_bidi_control, 0)).toBe(512 | 1024);
+    expect(issueCodes(issueBits(ISSUE.formula_cell | ISSUE.phone_bidi_control, 0))).toEqual([
+      'formula_cell',
+      'phone_bidi_control',
+    ]);
   });
 
   it('gives a number to the first row without errors of its own, else to the first row', () => {
@@ -133,6 +139,8 @@ describe('row state', () => {
         variable_missing: 1,
         phone_landline: 0,
         quote_unbalanced: 0,
+        formula_cell: 0,
+        phone_bidi_control: 0,
       },
       upload: 1,
       rejects: 1,

@@ -14,7 +14,7 @@ import { withDuplicateReason } from '../../../shared/domain/contacts/lateDuplica
 import type { IssueCode } from '../../../shared/domain/contacts/index.ts';
 import type { ContactRow, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import { ISSUE_BITS } from '../db/migrations/0035-contacts-issue-codes.ts';
+import { ISSUE_BITS } from '../db/migrations/0130-contacts-formula-bidi-codes.ts';
 
 /** One row of the `contacts` table, as better-sqlite3 returns it. */
 export interface StoredRow {
@@ -53,11 +53,13 @@ export const ROW_COLUMNS = [
   'country',
 ] as const;
 
-// Stored bits and engine flags agree for the first six codes; later codes moved (0030).
+// Stored bits and engine flags agree for the first six codes; later codes moved (0035, 0130).
 const SAME_BITS = ISSUE_BITS.duplicate - 1;
 const MOVED = [
   [ISSUE.phone_landline, ISSUE_BITS.phone_landline],
   [ISSUE.quote_unbalanced, ISSUE_BITS.quote_unbalanced],
+  [ISSUE.formula_cell, ISSUE_BITS.formula_cell],
+  [ISSUE.phone_bidi_control, ISSUE_BITS.phone_bidi_control],
 ] as const;
 
 /** A change refused while a bulk change or undo runs on the list. */

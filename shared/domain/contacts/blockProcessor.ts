@@ -30,7 +30,8 @@ export interface BlockResult {
   /** Per data row (blank lines excluded), in file order: */
   /** Index of the row's record in the block (0 = the block's first record). */
   recordIndex: Int32Array;
-  flags: Uint8Array;
+  /** ISSUE flags (16 bits: flags above 128 exist, a Uint8Array would drop them). */
+  flags: Uint16Array;
   /**
    * E.164 digits as a number, 0 when the phone is not valid. Numbers too long to be exact in a
    * float64 (more than 2^53: some 16- to 19-digit numbers are valid) are -1 here and listed in
@@ -104,7 +105,7 @@ function createCollector(
 ) {
   let size = Math.max(16, capacity);
   let recordIndex = new Int32Array(size);
-  let flags = new Uint8Array(size);
+  let flags = new Uint16Array(size);
   let e164 = new Float64Array(size);
   let tailKinds = new Uint8Array(size);
   let spanStart = new Int32Array(size);
@@ -124,7 +125,7 @@ function createCollector(
   const fast0 = rules.phone.stats.fast;
   const library0 = rules.phone.stats.library;
 
-  const grow = <T extends Int32Array | Uint8Array | Float64Array>(a: T): T => {
+  const grow = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a: T): T => {
     const b = new (a.constructor as new (n: number) => T)(size);
     b.set(a);
     return b;

@@ -82,6 +82,8 @@ describe('buckets, precedence and counts', () => {
       variable_missing: 3, // rows 8, 10 and the short row 11
       phone_landline: 0,
       quote_unbalanced: 0,
+      formula_cell: 0,
+      phone_bidi_control: 0,
     });
     // Row 9 (Suresh) is the first otherwise valid row with row 8's number: it is uploaded.
     expect(upload).toBe(
@@ -279,7 +281,8 @@ describe('what the upload file holds', () => {
   it('all columns when nothing is mapped: Mobile Number first (E.164), values trimmed, names space-collapsed', async () => {
     const { upload, report } = await clean(text);
     expect(upload).toBe(
-      'Mobile Number,Customer ID,Name,City,Notes\n+919876543210,C1,Mr Rahul Sharma,Pune,=cmd\n',
+      // "=cmd" is a formula cell: defused, its "=" dropped (formulaCells.ts).
+      'Mobile Number,Customer ID,Name,City,Notes\n+919876543210,C1,Mr Rahul Sharma,Pune,cmd\n',
     );
     expect(report).toMatchObject({
       name_column: 'Name',
@@ -473,6 +476,107 @@ describe('phone_landline (issue 11): valid only as a fixed line', () => {
   });
 });
 
+describe('formula_cell (issue 22): a cell a spreadsheet would run', () => {
+  // The issue's cells, a tab that trims to a live formula, a bidi mark hiding one, plain numbers.
+  const file = [
+    'Name,Mobile Number,Amount,Notes',
+    '"=HYPERLINK(""http://evil.example/x"",""Pay"")",9876543210,500,ok', // 2 formula in Name
+    '@SUM(1+1),9876543211,-500,', // 3 formula in Name; -500 is a number
+    '"\t=2+2",9876543212,+12.5,', // 4 "=2+2" once trimmed
+    'Ravi,+91 98765 43213,-2+3,', // 5 formula in Amount; the phone column is never one
+    'Sita,9876543214,100,\u200F=1+1', // 6 a bidi mark in front of a formula
+    'Gita,9876543215,100,-', // 7 a lone dash: nothing to run (a placeholder), not a formula
+    'Hari,12345,100,=cmd', // 8 invalid phone and a formula
+    'Mohan,9876543216,1000,e-mail later', // 9 nothing
+  ].join('\n');
+  const choices: CleanChoices = { country: 'IN' };
+
+  it('warns (the row stays valid), counts, defuses the upload and keeps the rejects formula-safe', async () => {
+    const { report, upload, rejects, blocks } = await clean(file, choices);
+    expect(report).toMatchObject({ rows: 8, valid: 7, invalid: 1, duplicates: 0 });
+    expect(report.issues.formula_cell).toBe(6);
+    const flagged = blocks.flatMap((b) =>
+      [...b.rowNumbers].filter((_, i) => flagCodes(b.flags[i] as number).includes('formula_cell')),
+    );
+    expect(flagged).toEqual([2, 3, 4, 5, 6, 8]);
+    // The service reads text: leading = + - @ dropped, plain numbers and their signs kept.
+    expect(rows(upload)).toEqual([
+      ['Mobile Number', 'Name', 'Amount', 'Notes'],
+      ['+919876543210', 'HYPERLINK("http://evil.example/x","Pay")', '500', 'ok'],
+      ['+919876543211', 'SUM(1+1)', '-500', ''],
+      ['+919876543212', '2+2', '+12.5', ''],
+      ['+919876543213', 'Ravi', '2+3', ''],
+      ['+919876543214', 'Sita', '100', '1+1'],
+      ['+919876543215', 'Gita', '100', '-'],
+      ['+919876543216', 'Mohan', '1000', 'e-mail later'],
+    ]);
+    for (const record of rows(upload).slice(1))
+      for (const cell of record.slice(1))
+        expect(/^\s*[=+@-]/.test(cell) && !/^[+-][\d.]+$/.test(cell) && cell !== '-').toBe(false);
+    // A warning is not a reason; the rejects file neutralises the formula with an apostrophe.
+    expect(rows(rejects)).toEqual([
+      ['Row', 'Reasons', 'Name', 'Mobile Number', 'Amount', 'Notes'],
+      ['8', 'phone_invalid', 'Hari', '12345', '100', "'=cmd"],
+    ]);
+  });
+
+  it('flags the same in every mode (parallel blocks, sequential)', async () => {
+    const parallel = await clean(file, choices, { blockBytes: 40 });
+    // A bare quote inside a field: the rest of the file is read in one lane, in order.
+    const bare = file.replace('9876543210,500,ok', '9876543210,500,ok"ish');
+    const sequential = await clean(bare, choices, { blockBytes: 40 });
+    expect(parallel.report.split.mode).toBe('parallel');
+    expect(sequential.report.split.mode).not.toBe('parallel');
+    expect(parallel.report.issues.formula_cell).toBe(6);
+    expect(sequential.report.issues.formula_cell).toBe(6);
+    expect(sequential.upload).toBe(parallel.upload.replace(',ok\n', ',"ok""ish"\n'));
+  });
+
+  it('uploads formula cells as they are when asked to, still flagged', async () => {
+    const { report, upload } = await clean(file, { ...choices, keepFormulaCells: true });
+    expect(report.issues.formula_cell).toBe(6);
+    expect(rows(upload)[1]).toEqual([
+      '+919876543210',
+      '=HYPERLINK("http://evil.example/x","Pay")',
+      '500',
+      'ok',
+    ]);
+    expect(rows(upload)[3]).toEqual(['+919876543212', '=2+2', '+12.5', '']);
+  });
+});
+
+describe('phone_bidi_control (issue 22): bidi controls in a phone', () => {
+  it('makes the row invalid with its own reason, shows the controls in the rejects and drops them from the upload', async () => {
+    const file = [
+      'Name,Mobile Number',
+      'Spoof,+91\u202E0123456789', // shows as +919876543210
+      'Mark,98765\u200F43210',
+      'Isolated,\u2066+91 98765 43211\u2069',
+      'Arabic mark,+91 98765\u061C43212',
+      '\u202ERavi,9876543213', // a name with a control: valid, the control is not uploaded
+    ].join('\n');
+    const { report, upload, rejects, blocks } = await clean(file);
+    expect(report).toMatchObject({ rows: 5, valid: 1, invalid: 4, duplicates: 0 });
+    expect(report.issues.phone_bidi_control).toBe(4);
+    expect(report.issues.phone_invalid).toBe(0);
+    expect(blocks.flatMap((b) => [...b.flags].map(flagCodes))).toEqual([
+      ['phone_bidi_control'],
+      ['phone_bidi_control'],
+      ['phone_bidi_control'],
+      ['phone_bidi_control'],
+      [],
+    ]);
+    expect(upload).toBe('Mobile Number,Name\n+919876543213,Ravi\n');
+    expect(rows(rejects)).toEqual([
+      ['Row', 'Reasons', 'Name', 'Mobile Number'],
+      ['2', 'phone_bidi_control', 'Spoof', "'+91⟨RLO⟩0123456789"],
+      ['3', 'phone_bidi_control', 'Mark', '98765⟨RLM⟩43210'],
+      ['4', 'phone_bidi_control', 'Isolated', '⟨LRI⟩+91 98765 43211⟨PDI⟩'],
+      ['5', 'phone_bidi_control', 'Arabic mark', "'+91 98765⟨ALM⟩43212"],
+    ]);
+  });
+});
+
 describe('quote_unbalanced (issue 11): a quote that never closes', () => {
   const good = (n: number) =>
     Array.from({ length: n }, (_, i) => `+9198${String(10_000_000 + i).slice(-8)},Person ${i},note ${i}`);
@@ -592,6 +696,8 @@ describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
     ] as const;
     let lateClaims = 0;
     let landlines = 0;
+    let formulas = 0;
+    let bidi = 0;
     for (const variant of variants) {
       const { bytes, truth } = generateContacts({ rows: 4000, seed: 9, ...variant });
       const result = await cleanInMemory(
@@ -623,13 +729,16 @@ describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
       expect(got).toEqual(want);
       lateClaims += result.lateDuplicates.length;
       landlines += result.report.issues.phone_landline;
+      formulas += result.report.issues.formula_cell;
+      bidi += result.report.issues.phone_bidi_control;
       expect(result.report).toMatchObject({
         valid: expected.valid,
         invalid: expected.invalid,
         duplicates: expected.duplicates,
       });
     }
-    // The rules under test were exercised: later rows claimed numbers, landlines were seen.
-    expect([lateClaims > 0, landlines > 0]).toEqual([true, true]);
+    // The rules under test were exercised: later rows claimed numbers, landlines, formula cells
+    // and bidi phones were seen.
+    expect([lateClaims > 0, landlines > 0, formulas > 0, bidi > 0]).toEqual([true, true, true, true]);
   });
 });

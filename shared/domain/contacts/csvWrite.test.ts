@@ -19,6 +19,14 @@ describe('CSV writing', () => {
       expect(neutralise(v)).toBe(v);
     expect(safeCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
   });
+
+  it('sees a formula behind any leading whitespace, and shows bidi controls in files for people', () => {
+    for (const v of [' \t=2+2', '\u00a0=1+1', '\n@SUM(1)', '  -2+3']) expect(neutralise(v)).toBe(`'${v}`);
+    expect(safeCell('+91\u202E0123456789')).toBe("'+91⟨RLO⟩0123456789");
+    expect(safeCell('Ra\u2067hul\u2069')).toBe('Ra⟨RLI⟩hul⟨PDI⟩');
+    // A control in front of a formula is shown, so the cell no longer starts with the formula.
+    expect(safeCell('\u200E=1+1')).toBe('⟨LRM⟩=1+1');
+  });
 });
 
 describe('byte writer', () => {

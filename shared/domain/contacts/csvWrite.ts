@@ -1,6 +1,7 @@
 // Writing CSV: RFC 4180 quoting (comma delimiter, CRLF-free "\n" record ends, fields with a quote,
 // comma, CR or LF quoted and their quotes doubled), and formula neutralisation for files people
 // open in a spreadsheet.
+import { showBidiControls } from '../visibleText.ts';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTE = /"/g;
@@ -16,9 +17,9 @@ export const csvLine = (values: readonly string[]): string => values.map(csvCell
 export function needsNeutralising(value: string): boolean {
   const first = value.charCodeAt(0);
   if (first === 9 || first === 13) return true;
-  let i = 0;
-  while (value.charCodeAt(i) === 32) i++;
-  const c = value.charCodeAt(i);
+  if (first > 64 && first < 128) return false;
+  // Any leading whitespace (spaces, NBSP, line breaks): a reader that trims would see the formula.
+  const c = value.trimStart().charCodeAt(0);
   return c === 61 || c === 43 || c === 45 || c === 64;
 }
 
@@ -30,5 +31,8 @@ export function needsNeutralising(value: string): boolean {
  */
 export const neutralise = (value: string): string => (needsNeutralising(value) ? `'${value}` : value);
 
-/** A cell for a file meant for people. */
-export const safeCell = (value: string): string => csvCell(neutralise(value));
+/**
+ * A cell for a file meant for people (rejects, calls export): bidi controls shown by name
+ * ("+91⟨RLO⟩0123…", visibleText.ts), so a value reads as what it holds, then neutralised.
+ */
+export const safeCell = (value: string): string => csvCell(neutralise(showBidiControls(value)));

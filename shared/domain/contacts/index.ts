@@ -8,6 +8,7 @@ export {
   BUCKET_NAMES,
   ISSUE,
   ISSUE_CODES,
+  ALL_FLAGS,
   ERRORS,
   WARNINGS,
   REASON_SEPARATOR,
@@ -33,6 +34,7 @@ export {
   SERVICE_PHONE_HEADER,
 } from './columns.ts';
 export { cleanName, firstNamePreview } from './names.ts';
+export { defuseFormula, formulaCellIndexes, isFormulaCell } from './formulaCells.ts';
 export { csvCell, csvLine, neutralise, safeCell } from './csvWrite.ts';
 export {
   countLines,

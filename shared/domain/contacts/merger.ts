@@ -51,7 +51,7 @@ export interface MergedBlock {
   rowNumbers: Int32Array;
   buckets: Uint8Array;
   duplicateOf: Int32Array;
-  flags: Uint8Array;
+  flags: Uint16Array;
   /** What to append to each file (no header): upload as UTF-8 bytes, rejects as text. */
   upload: Uint8Array;
   rejects: string;

@@ -83,7 +83,11 @@ export function createRowRevalidator(setup: EngineSetup) {
 }
 
 /** Phone issues that come from the cell's text alone, whatever the country. */
-const TEXT_ONLY = ISSUE.phone_missing | ISSUE.phone_scientific_notation | ISSUE.phone_excel_decimal;
+const TEXT_ONLY =
+  ISSUE.phone_missing |
+  ISSUE.phone_scientific_notation |
+  ISSUE.phone_excel_decimal |
+  ISSUE.phone_bidi_control;
 /** Phone issues a country decides. */
 const BY_COUNTRY = ISSUE.phone_invalid | ISSUE.phone_landline;
 const LEADING_PARTS = ['quote_unbalanced:', 'row_ragged:'];

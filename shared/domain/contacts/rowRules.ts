@@ -5,6 +5,8 @@ import type { PhoneNormalizer } from '../phone/normalizePhone.ts';
 import { hasFloatSuffix, isScientificNotation, phoneText } from '../phone/excelDamage.ts';
 import type { ByteWriter } from './byteWriter.ts';
 import { csvCell, safeCell } from './csvWrite.ts';
+import { hasBidiControl, stripBidiControls } from '../visibleText.ts';
+import { defuseFormula, isFormulaCell } from './formulaCells.ts';
 import { ISSUE, REASON_SEPARATOR } from './issues.ts';
 import { cleanName } from './names.ts';
 import type { EngineSetup, VariableSetup } from './types.ts';
@@ -27,7 +29,10 @@ export interface RowRules {
   check(cells: readonly string[]): RowCheck;
   /** The phone cell's own flag (one of the phone issues, or 0) and its E.164 when valid. */
   phoneCheck(raw: string | undefined): { flag: number; e164: string | null };
-  /** Upload record: E.164 first, then the upload columns as imported (trimmed; names cleaned). */
+  /**
+   * Upload record: E.164 first, then the upload columns as imported (trimmed; names cleaned), bidi
+   * controls removed and formula cells defused (formulaCells.ts).
+   */
   uploadLine(e164: string, cells: readonly string[]): string;
   /** The same record written as UTF-8 into a byte writer (the bulk path). */
   writeUpload(out: ByteWriter, e164: string, cells: readonly string[]): void;
@@ -52,6 +57,8 @@ export function createRowRules(
   const phoneFlags = (raw: string | undefined): { flag: number; e164: string | null } => {
     const text = phoneText(raw ?? '');
     if (text === '') return { flag: ISSUE.phone_missing, e164: null };
+    // Bidi controls make a number show other digits than it holds ("+91\u202E0123456789").
+    if (hasBidiControl(text)) return { flag: ISSUE.phone_bidi_control, e164: null };
     if ((text.indexOf('E') >= 0 || text.indexOf('e') >= 0) && isScientificNotation(text)) {
       return { flag: ISSUE.phone_scientific_notation, e164: null };
     }
@@ -60,6 +67,13 @@ export function createRowRules(
     const e164 = phone.toE164(text);
     if (e164 === null) return { flag: ISSUE.phone_invalid, e164 };
     return { flag: phone.isLandline(e164) ? ISSUE.phone_landline : 0, e164 };
+  };
+
+  const defuse = setup.keepFormulaCells ? (v: string): string => v : defuseFormula;
+  /** A cell as the upload carries it. */
+  const uploadValue = (i: number, value: string): string => {
+    const plain = stripBidiControls(value);
+    return defuse(i === nameIndex ? cleanName(plain) : plain.trim());
   };
 
   return {
@@ -84,13 +98,19 @@ export function createRowRules(
         }
       }
       if (missing.length > 0) flags |= ISSUE.variable_missing;
+      for (let i = 0; i < cells.length; i++) {
+        if (i !== phoneIndex && isFormulaCell(cells[i] as string)) {
+          flags |= ISSUE.formula_cell;
+          break;
+        }
+      }
       return { flags, e164, missing };
     },
     uploadLine(e164, cells) {
       let line = e164;
       for (const i of uploadColumns) {
         const value = cells[i] ?? '';
-        line += ',' + csvCell(i === nameIndex ? cleanName(value) : value.trim());
+        line += ',' + csvCell(uploadValue(i, value));
       }
       return line + '\n';
     },
@@ -99,7 +119,7 @@ export function createRowRules(
       for (const i of uploadColumns) {
         const value = cells[i] ?? '';
         out.byte(44);
-        out.cell(i === nameIndex ? cleanName(value) : value.trim());
+        out.cell(uploadValue(i, value));
       }
       out.byte(10);
     },
@@ -115,6 +135,7 @@ export function createRowRules(
       if (flags & ISSUE.phone_scientific_notation) parts.push('phone_scientific_notation');
       if (flags & ISSUE.phone_excel_decimal) parts.push('phone_excel_decimal');
       if (flags & ISSUE.phone_invalid) parts.push('phone_invalid');
+      if (flags & ISSUE.phone_bidi_control) parts.push('phone_bidi_control');
       if (flags & ISSUE.variable_missing)
         parts.push(`variable_missing:${check.missing.map((v) => v.column).join(', ')}`);
       return parts.join(REASON_SEPARATOR);

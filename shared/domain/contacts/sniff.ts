@@ -132,6 +132,7 @@ export function resolveSetup(
     nameIndex: detectNameColumn(header),
     variables,
     uploadColumns,
+    ...(choices.keepFormulaCells ? { keepFormulaCells: true } : {}),
   };
 }
 

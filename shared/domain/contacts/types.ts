@@ -23,6 +23,8 @@ export interface CleanChoices {
   optional?: readonly string[] | undefined;
   encoding?: Encoding | undefined;
   delimiter?: Delimiter | undefined;
+  /** Upload formula cells as they are (default: their leading = + - @ dropped; still flagged). */
+  keepFormulaCells?: boolean | undefined;
 }
 
 export interface VariableSetup {
@@ -53,6 +55,8 @@ export interface EngineSetup {
   variables: VariableSetup[];
   /** Columns written after `Mobile Number` in the upload file. */
   uploadColumns: number[];
+  /** CleanChoices.keepFormulaCells (absent: formula cells are defused in the upload). */
+  keepFormulaCells?: boolean;
 }
 
 /**

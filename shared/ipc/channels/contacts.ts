@@ -1,7 +1,7 @@
 import { z } from 'zod';
 // The specific modules (not the engine's index) so the contract does not pull papaparse and the
 // phone metadata into the UI bundle.
-import { BUCKET, ISSUE_CODES } from '../../domain/contacts/issues.ts';
+import { ALL_FLAGS, BUCKET, ISSUE_CODES } from '../../domain/contacts/issues.ts';
 import type { MergedBlock } from '../../domain/contacts/merger.ts';
 import type { CleanReport } from '../../domain/contacts/report.ts';
 import { DELIMITERS, ENCODINGS } from '../../domain/contacts/types.ts';
@@ -185,7 +185,7 @@ export const importBatchMetaSchema = z
     rows: z.array(rowNumber),
     buckets: z.array(z.number().int().min(0).max(2)),
     /** The engine's issue flags (duplicate excluded), see shared/domain/contacts/issues.ts. */
-    flags: z.array(z.number().int().min(0).max(255)),
+    flags: z.array(z.number().int().min(0).max(ALL_FLAGS)),
     duplicateOf: z.array(count),
     /** E.164 digits as a number (0 = no valid phone). */
     e164: z.array(z.number().int().nonnegative().max(999_999_999_999_999)),

@@ -57,8 +57,9 @@ describe('migration 0035 contacts issue codes', () => {
     db.close();
   });
 
-  it('has one stored bit per issue code, all different', () => {
-    expect(Object.keys(ISSUE_BITS).sort()).toEqual([...ISSUE_CODES].sort());
+  it('has one stored bit per issue code of its time, all different', () => {
+    // Later codes have bits of their own (0130-contacts-formula-bidi-codes.ts).
+    for (const code of Object.keys(ISSUE_BITS)) expect(ISSUE_CODES).toContain(code);
     const bits = Object.values(ISSUE_BITS);
     expect(new Set(bits).size).toBe(bits.length);
     for (const bit of bits) expect(bit & (bit - 1)).toBe(0);

@@ -38,7 +38,7 @@ import {
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, read, readStream, txQuery } from '../define.ts';
-import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
+import { ISSUE_BITS } from '../migrations/0130-contacts-formula-bidi-codes.ts';
 import { MARK_EVERY } from '../migrations/0110-contact-position-marks.ts';
 import { blankCellSql } from './blankCell.ts';
 

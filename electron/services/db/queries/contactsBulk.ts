@@ -24,7 +24,7 @@ import { insertMany } from './insertMany.ts';
 import { blankCellSql } from './blankCell.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, txQuery, writeTransaction } from '../define.ts';
-import { ISSUE_BITS } from '../migrations/0035-contacts-issue-codes.ts';
+import { ISSUE_BITS } from '../migrations/0130-contacts-formula-bidi-codes.ts';
 import {
   getList,
   getRow,

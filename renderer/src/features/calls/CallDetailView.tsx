@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { desk } from '../../desk/desk.ts';
 import { formatBytes } from '../contacts/formatNumbers.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
-import { formatClock, formatCost, formatDateTime, humanize } from './callFormat.ts';
+import { formatClock, formatCost, formatDateTime, humanize, shownText } from './callFormat.ts';
 import { StatusBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import { TranscriptView } from './TranscriptView.tsx';
@@ -53,7 +53,7 @@ export function CallDetailView({ callId }: { callId: string }) {
           Back to calls
         </Button>
         <h2 id="call-detail-title" className="calls-title" tabIndex={-1} ref={titleRef}>
-          Call {call?.name ? `with ${call.name}` : callId}
+          Call {call?.name ? `with ${shownText(call.name)}` : callId}
         </h2>
         {call ? <StatusBadge value={call.status} /> : null}
       </div>
@@ -70,11 +70,11 @@ export function CallDetailView({ callId }: { callId: string }) {
             <dt>Call id</dt>
             <dd className="mono">{call.id}</dd>
             <dt>Name</dt>
-            <dd>{call.name ?? '—'}</dd>
+            <dd>{shownText(call.name)}</dd>
             <dt>Number</dt>
-            <dd className="mono">{call.toNumber ?? '—'}</dd>
+            <dd className="mono">{shownText(call.toNumber)}</dd>
             <dt>From</dt>
-            <dd className="mono">{call.fromNumbers.join(', ') || call.inboundFrom || '—'}</dd>
+            <dd className="mono">{shownText(call.fromNumbers.join(', ') || call.inboundFrom || null)}</dd>
             <dt>Status</dt>
             <dd>
               {humanize(call.status)}
@@ -93,9 +93,9 @@ export function CallDetailView({ callId }: { callId: string }) {
             <dt>Type</dt>
             <dd>{humanize(call.callType)}</dd>
             <dt>Agent</dt>
-            <dd>{call.agentName ?? call.agentId ?? '—'}</dd>
+            <dd>{shownText(call.agentName, call.agentId)}</dd>
             <dt>Campaign</dt>
-            <dd className="mono">{call.bulkListId ?? '—'}</dd>
+            <dd className="mono">{shownText(call.bulkListId)}</dd>
             <dt>Recording</dt>
             <dd>
               {humanize(rec?.state)}

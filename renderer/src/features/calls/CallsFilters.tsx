@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CallFilter } from '../../../../shared/ipc/channels/calls.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatCount } from '../contacts/formatNumbers.ts';
-import { humanize } from './callFormat.ts';
+import { humanize, shownText } from './callFormat.ts';
 import { dayToIso, isoToDay, numberOrUndefined } from './filterValues.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
@@ -118,7 +118,7 @@ export function CallsFilters() {
         value={filter.bulkListId ?? ''}
         options={campaigns.map((c) => ({
           value: c.bulkListId,
-          label: `${c.listName ?? c.bulkListId} (${formatCount(c.calls)})`,
+          label: `${shownText(c.listName, c.bulkListId)} (${formatCount(c.calls)})`,
         }))}
         onChange={(v) => setFilter({ bulkListId: v || undefined })}
       />
@@ -128,7 +128,7 @@ export function CallsFilters() {
         value={filter.agentId ?? ''}
         options={(facets?.agents ?? []).map((a) => ({
           value: a.id,
-          label: `${a.name ?? a.id} (${formatCount(a.calls)})`,
+          label: `${shownText(a.name, a.id)} (${formatCount(a.calls)})`,
         }))}
         onChange={(v) => setFilter({ agentId: v || undefined })}
       />

@@ -6,7 +6,7 @@ import { download } from '../../components/download.ts';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { formatBytes, formatCount } from '../contacts/formatNumbers.ts';
-import { formatClock, formatCost, formatDateTime, humanize } from './callFormat.ts';
+import { formatClock, formatCost, formatDateTime, humanize, shownText } from './callFormat.ts';
 import { StatusBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import { useCallsWindow } from './useCallsWindow.ts';
@@ -70,14 +70,14 @@ export function CallsTable() {
         key: 'name',
         label: 'Name',
         width: 170,
-        render: (c) => <span>{c.name ?? '—'}</span>,
+        render: (c) => <span>{shownText(c.name)}</span>,
         sort: sortable('name'),
       },
       {
         key: 'number',
         label: 'Number',
         width: 150,
-        render: (c) => <span className="mono">{c.toNumber ?? '—'}</span>,
+        render: (c) => <span className="mono">{shownText(c.toNumber)}</span>,
       },
       {
         key: 'status',
@@ -113,13 +113,13 @@ export function CallsTable() {
         key: 'agent',
         label: 'Agent',
         width: 150,
-        render: (c) => <span>{c.agentName ?? c.agentId ?? '—'}</span>,
+        render: (c) => <span>{shownText(c.agentName, c.agentId)}</span>,
       },
       {
         key: 'campaign',
         label: 'Campaign',
         width: 150,
-        render: (c) => <span className="mono">{c.bulkListId ?? '—'}</span>,
+        render: (c) => <span className="mono">{shownText(c.bulkListId)}</span>,
       },
       {
         key: 'recording',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, humanize } from './callFormat.ts';
+import { formatClock, humanize, shownText } from './callFormat.ts';
 
 describe('call formats', () => {
   it('formats seconds as a clock', () => {
@@ -13,5 +13,13 @@ describe('call formats', () => {
     expect(humanize('NO_ANSWER')).toBe('No answer');
     expect(humanize('in-progress')).toBe('In progress');
     expect(humanize(null)).toBe('—');
+  });
+
+  it("shows the service's names and numbers with their bidi controls visible", () => {
+    // "+91\u202E0123456789" would display as +919876543210.
+    expect(shownText('+91\u202E0123456789')).toBe('+91⟨RLO⟩0123456789');
+    expect(shownText(null, 'agent-7\u2066')).toBe('agent-7⟨LRI⟩');
+    expect(shownText(undefined, null)).toBe('—');
+    expect(shownText('')).toBe('');
   });
 });

@@ -1,5 +1,15 @@
 // Display formats for the Calls page.
+import { showBidiControls } from '../../../../shared/domain/visibleText.ts';
 import { dateTimeFormat, numberFormat } from '../../components/format.ts';
+
+/**
+ * The first of these service-supplied texts that is there, its bidi controls shown by name
+ * ("+91⟨RLO⟩0123456789": the number cannot pass for another), or "—".
+ */
+export function shownText(...values: Array<string | null | undefined>): string {
+  for (const v of values) if (v !== null && v !== undefined) return showBidiControls(v);
+  return '—';
+}
 
 /** 75 → "1:15"; 3725 → "1:02:05". */
 export function formatClock(seconds: number): string {

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useViewHeight } from '../../components/useViewHeight.ts';
 import type { KeyboardEvent } from 'react';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
+import { showBidiControls } from '../../../../shared/domain/visibleText.ts';
 import { ErrorIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
@@ -505,7 +506,9 @@ function CellContent({
     case 'e164':
       return row.e164 ? <span className="mono">{row.e164}</span> : <span className="muted">—</span>;
     default: {
-      const value = row.cells[column.cell];
+      // Bidi controls shown by name (⟨RLO⟩): a cell reads as what it holds (visibleText.ts).
+      const raw = row.cells[column.cell];
+      const value = raw === undefined ? raw : showBidiControls(raw);
       const problem = issues?.cells.get(column.cell);
       if (problem) {
         // Marked by an icon, words and a dashed frame (CSS), not by colour alone.

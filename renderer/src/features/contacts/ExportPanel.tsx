@@ -100,8 +100,9 @@ export function ExportPanel({ list }: { list: ContactList }) {
       ) : null}
       <p className="field-hint">
         {agentName ? `Upload for ${agentName}: only the columns its variables are mapped to. ` : ''}
-        Upload: UTF-8, Mobile Number first in E.164, valid rows only. Rejects: spreadsheet row, reasons and
-        the original cells (formulas neutralised). Excluded rows are in neither.
+        Upload: UTF-8, Mobile Number first in E.164, valid rows only; formula cells lose their leading = + - @
+        and hidden direction controls are removed. Rejects: spreadsheet row, reasons and the original cells
+        (formulas neutralised, direction controls shown as ⟨RLO⟩). Excluded rows are in neither.
       </p>
     </section>
   );

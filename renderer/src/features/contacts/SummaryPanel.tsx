@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import { ISSUE_CODES } from '../../../../shared/domain/contacts/issues.ts';
+import { ISSUE, ISSUE_CODES, WARNINGS } from '../../../../shared/domain/contacts/issues.ts';
+import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactFilter, ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { useContacts } from './contactsStore.ts';
 import { EmptyVariables } from './EmptyVariables.tsx';
 import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
 
 const percent = (n: number, total: number) => (total > 0 ? (n / total) * 100 : 0);
+
+/** Codes that only warn (a landline-only number, a formula cell): the row stays valid. */
+const isWarning = (code: IssueCode): boolean => code !== 'duplicate' && (ISSUE[code] & WARNINGS) !== 0;
+const WARNING_CODES = ISSUE_CODES.filter(isWarning);
 
 /**
  * A figure that shows its rows in the grid (pressed while that filter is on; again = all rows).
@@ -37,8 +42,8 @@ export function SummaryPanel({ list }: { list: ContactList }) {
     { key: 'invalid', label: 'Invalid', n: counts.invalid, filter: 'bucket:invalid' },
     { key: 'duplicate', label: 'Duplicates', n: counts.duplicates, filter: 'bucket:duplicate' },
   ];
-  // Warnings (a landline-only number) do not make a row invalid: they get a list of their own.
-  const reasons = ISSUE_CODES.filter((c) => c !== 'duplicate' && c !== 'phone_landline').map((code) => ({
+  // Warnings do not make a row invalid: they get a list of their own.
+  const reasons = ISSUE_CODES.filter((c) => c !== 'duplicate' && !isWarning(c)).map((code) => ({
     code,
     n: counts.issues[code],
     filter: `issue:${code}` as ContactFilter,
@@ -109,17 +114,19 @@ export function SummaryPanel({ list }: { list: ContactList }) {
       <EmptyVariables list={list} />
       <h4 className="subsection-title">Warnings (rows stay valid)</h4>
       <ul className="reason-list">
-        <li>
-          <FilterButton to="issue:phone_landline" hintId={hintId}>
-            <span className="reason-label">{ISSUE_LABELS.phone_landline}</span>
-            <span className="reason-bar" aria-hidden="true">
-              <span style={{ width: `${percent(counts.issues.phone_landline, counts.rows)}%` }} />
-            </span>
-            <span className="reason-number" data-issue="phone_landline">
-              {formatCount(counts.issues.phone_landline)}
-            </span>
-          </FilterButton>
-        </li>
+        {WARNING_CODES.map((code) => (
+          <li key={code}>
+            <FilterButton to={`issue:${code}`} hintId={hintId}>
+              <span className="reason-label">{ISSUE_LABELS[code]}</span>
+              <span className="reason-bar" aria-hidden="true">
+                <span style={{ width: `${percent(counts.issues[code], counts.rows)}%` }} />
+              </span>
+              <span className="reason-number" data-issue={code}>
+                {formatCount(counts.issues[code])}
+              </span>
+            </FilterButton>
+          </li>
+        ))}
       </ul>
       <details className="summary-table">
         <summary>The figures as a table</summary>
@@ -137,11 +144,11 @@ export function SummaryPanel({ list }: { list: ContactList }) {
               ...bars.map((b) => ({ key: b.key, label: b.label, n: b.n })),
               { key: 'excluded', label: 'Excluded', n: counts.excluded },
               ...reasons.map((r) => ({ key: r.code, label: `Issue: ${ISSUE_LABELS[r.code]}`, n: r.n })),
-              {
-                key: 'phone_landline',
-                label: `Warning: ${ISSUE_LABELS.phone_landline}`,
-                n: counts.issues.phone_landline,
-              },
+              ...WARNING_CODES.map((code) => ({
+                key: code,
+                label: `Warning: ${ISSUE_LABELS[code]}`,
+                n: counts.issues[code],
+              })),
             ].map((r) => (
               <tr key={r.key}>
                 <th scope="row">{r.label}</th>

@@ -51,4 +51,6 @@ export const ISSUE_LABELS: Record<string, string> = {
   variable_missing: 'Variable missing',
   phone_landline: 'Landline only (warning)',
   quote_unbalanced: 'Quote never closed',
+  formula_cell: 'Formula cell (warning)',
+  phone_bidi_control: 'Phone with hidden direction controls',
 };

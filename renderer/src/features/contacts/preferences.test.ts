@@ -52,6 +52,8 @@ describe('import lanes and filters', () => {
         variable_missing: 0,
         phone_landline: 4,
         quote_unbalanced: 0,
+        formula_cell: 3,
+        phone_bidi_control: 0,
       },
       upload: 6,
       rejects: 2,
@@ -60,6 +62,7 @@ describe('import lanes and filters', () => {
     expect(filterTotal(counts, 'bucket:invalid')).toBe(3);
     expect(filterTotal(counts, 'issue:phone_invalid')).toBe(2);
     expect(filterTotal(counts, 'issue:phone_landline')).toBe(4);
+    expect(filterTotal(counts, 'issue:formula_cell')).toBe(3);
     expect(filterTotal(counts, 'excluded')).toBe(2);
     expect(filterTotal(counts, 'edited')).toBe(1);
   });

@@ -61,6 +61,32 @@ describe('rowIssues', () => {
     expect([...issues.cells]).toEqual([[1, 'Phone invalid']]);
   });
 
+  it('a formula cell gets a chip naming its column and marks that cell; the phone column is never one', () => {
+    const issues = rowIssues(
+      { issues: ['formula_cell'], cells: ['\t=2+2', '+91 98765 43210', '2025-01-01', '@SUM(1+1)'] },
+      list,
+    );
+    expect(issues.chips.map((c) => [c.code, c.text])).toEqual([
+      ['formula_cell', 'formula in Name'],
+      ['formula_cell', 'formula in Notes'],
+    ]);
+    expect([...issues.cells]).toEqual([
+      [0, 'formula in Name'],
+      [3, 'formula in Notes'],
+    ]);
+  });
+
+  it('a phone with bidi controls marks the phone cell', () => {
+    const issues = rowIssues(
+      { issues: ['phone_bidi_control'], cells: ['Asha', '+91\u202E0123456789', '', ''] },
+      list,
+    );
+    expect(issues.chips.map((c) => c.detail)).toEqual([
+      'Phone with hidden direction controls in column "Mobile Number"',
+    ]);
+    expect([...issues.cells]).toEqual([[1, 'Phone with hidden direction controls']]);
+  });
+
   it('a ragged row says how many cells it has; duplicates get no chip here (the status says it)', () => {
     const issues = rowIssues({ issues: ['row_ragged', 'duplicate'], cells: ['Asha', '9876543210'] }, list);
     expect(issues.chips.map((c) => c.text)).toEqual(['2 of 4 cells']);

@@ -1,6 +1,7 @@
 // What is wrong with a row, said where it is: one chip per problem that names it (a missing
 // variable names the variable and its column), and the cells at fault, so the grid can mark them
 // with an icon and words as well as colour.
+import { formulaCellIndexes } from '../../../../shared/domain/contacts/formulaCells.ts';
 import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
 import { ISSUE_LABELS } from './formatNumbers.ts';
@@ -29,6 +30,7 @@ const PHONE_ISSUES: ReadonlySet<IssueCode> = new Set([
   'phone_scientific_notation',
   'phone_excel_decimal',
   'phone_invalid',
+  'phone_bidi_control',
 ]);
 
 /** The mapped, required variables whose cell in this row is empty (the engine's rule). */
@@ -78,6 +80,21 @@ export function rowIssues(
       // The engine said so but the mapping on screen cannot tell which: still say it.
       if (missing.length === 0)
         chips.push({ code, text: 'variable missing', detail: ISSUE_LABELS[code] ?? code });
+      continue;
+    }
+    if (code === 'formula_cell') {
+      // One chip per column, as the engine finds them (the phone column is never one).
+      const found = formulaCellIndexes(row.cells, phoneIndex);
+      for (const index of found) {
+        const column = header[index] || `column ${index + 1}`;
+        chips.push({
+          code,
+          text: `formula in ${column}`,
+          detail: `Column "${column}" starts like a spreadsheet formula: the upload drops its leading = + - @`,
+        });
+        cells.set(index, `formula in ${column}`);
+      }
+      if (found.length === 0) chips.push({ code, text: 'formula cell', detail: ISSUE_LABELS[code] ?? code });
       continue;
     }
     if (code === 'row_ragged') {
