@@ -23,6 +23,7 @@ import { runLaunch } from './launchRunner.ts';
 import { parseTestCallNumber, testCallTiming } from '../../../shared/domain/testCall.ts';
 import { createCreditsReader } from './credits.ts';
 import { callsNotFittingOf, launchRefusals } from './launchChecks.ts';
+import { poolDetail } from './numberPools.ts';
 import { planCampaign } from './plan.ts';
 import { callConfigOf, validateSettings } from './validateSettings.ts';
 
@@ -234,10 +235,18 @@ export const campaignsDomain = defineDomain({
           id: String(n.id ?? ''),
           number: String(n.number ?? n.phone_number ?? ''),
           numberPoolId: typeof n.number_pool_id === 'string' ? n.number_pool_id : null,
-          label: typeof n.name === 'string' ? n.name : null,
+          label:
+            typeof n.display_name === 'string' ? n.display_name : typeof n.name === 'string' ? n.name : null,
         }));
         const pools = [...new Set(numbers.flatMap((n) => (n.numberPoolId ? [n.numberPoolId] : [])))];
-        return { numbers, pools, syncedAt: cached?.synced_at ?? null, lastError: cached?.last_error ?? null };
+        const poolDetails = pools.map((id) => poolDetail(id, numbers));
+        return {
+          numbers,
+          pools,
+          poolDetails,
+          syncedAt: cached?.synced_at ?? null,
+          lastError: cached?.last_error ?? null,
+        };
       },
       'campaigns:launch': async (req) => {
         const record = await requireActiveWorkspace(ctx);

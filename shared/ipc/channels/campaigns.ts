@@ -145,6 +145,8 @@ export const workspaceNumberViewSchema = z.object({
 export const numbersAnswerSchema = z.object({
   numbers: z.array(workspaceNumberViewSchema),
   pools: z.array(z.string()),
+  /** Each pool with a name (its numbers' shared display name, else `Pool of N numbers`) and numbers. */
+  poolDetails: z.array(z.object({ id: z.string(), name: z.string(), numbers: z.array(z.string()) })),
   /** When the cached copy was read from the service (ISO), null when never. */
   syncedAt: z.string().nullable(),
   /** Why the refresh failed (the cache is shown), null after a success. */
