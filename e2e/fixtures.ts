@@ -68,6 +68,8 @@ export const test = base.extend<Fixtures>({
         args: ['--port', '0', '--data', dataDir, '--no-open', ...(deskOptions.args ?? [])],
         ready: HOST_READY,
         env: { ...process.env, ...deskOptions.env },
+        // On a loaded machine (parallel engineers, 2 cores) the host took 29 s to start.
+        timeoutMs: 60_000,
       });
       const [, origin, , token] = server.match;
       const started = server;

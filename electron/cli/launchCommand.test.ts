@@ -186,34 +186,33 @@ describe('a re-run after a refusal', () => {
     expect(await acceptedStarts(sb, id)).toBe(1);
   }, 120_000);
 
-  it('a start refused for credits: the same command retries the start on the same list; new options make a new one', async () => {
+  it('a launch over the credits is refused before the save, with both figures; with credits the same command saves and starts', async () => {
     const data = join(dir, 'credits');
+    const listing = async () =>
+      (
+        (await (
+          await fetch(`${sb.baseUrl}/campaign/all?limit=1`, { headers: { 'x-api-key': apiKey } })
+        ).json()) as { pagination: { total: number } }
+      ).pagination.total;
+    const lists = await listing();
     await sb.control('POST', '/workspace', { credits: 1 });
     try {
       const short = await launch('credits', { data });
       expect(short.code, short.stderr).toBe(1);
-      expect(short.stderr).toMatch(/credits/i);
-      const refusedReport = readReport(short.report);
-      expect(refusedReport.steps.at(-1)).toMatchObject({ step: 'start', outcome: 'refused' });
-
-      // Other options (here the concurrency) while the start is still refused: a new list is saved.
-      const changed = await launch('credits', { data, extra: ['--concurrency', '40'] });
-      expect(changed.code, changed.stderr).toBe(1);
-      expect(readReport(changed.report).steps.map((s) => `${s.step}:${s.outcome}`)).toEqual([
-        'save:sent',
-        'save:ok',
-        'start:sent',
-        'start:refused',
+      expect(short.stderr).toContain(
+        `Not enough credits: this campaign needs ${small.valid} credits (one a call) and the workspace has 1.`,
+      );
+      expect(readReport(short.report).steps.map((s) => `${s.step}:${s.outcome}`)).toEqual([
+        'balance:refused',
       ]);
+      expect(await listing()).toBe(lists); // nothing uploaded
 
       await sb.control('POST', '/workspace', { credits: 1_000_000 });
-      // The same options as the last run: that launch's list is started, not saved again.
-      const again = await launch('credits', { data, extra: ['--concurrency', '40'] });
+      const again = await launch('credits', { data });
       expect([again.code, again.stderr]).toEqual([0, '']);
       const id = again.stdout.trim();
       const steps = readReport(again.report).steps.map((s) => `${s.step}:${s.outcome}`);
       expect(steps.filter((s) => s === 'save:ok')).toHaveLength(1);
-      expect(steps.slice(-2)).toEqual(['start:sent', 'start:ok']);
       expect(await acceptedStarts(sb, id)).toBe(1);
       expect(await callsOfList(sb, id)).toBe(small.valid);
     } finally {

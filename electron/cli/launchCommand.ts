@@ -33,7 +33,7 @@ export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> 
     --agent <agent_id> --name <campaign name> (--pool <number_pool_id> | --from <id or E.164>...)
     --country <+91|IN> [--map var=Column]... --start "DD/MM/YYYY, HH:MM" --end "DD/MM/YYYY, HH:MM"
     --timezone <IANA> [--window HH:MM-HH:MM] [--retries n] [--concurrency 0-100]
-    [--remove-invalid] [--report launch.json]
+    [--remove-invalid] [--accept-shortfall] [--report launch.json]
 
 Cleans the file with the contacts engine, then launches it: 5,000 valid rows or more go through
 upload-csv, upload status, balance check and make-call-async; fewer through campaign save and start.
@@ -41,6 +41,8 @@ Every step is kept in <dir>/campaign-desk.sqlite: running the same command again
 and API key) resumes the launch and never starts a second campaign; a launch the service refused is
 tried again with the new command's options. With --base-url the key is read from ${API_KEY_ENV};
 with --workspace, from the OS keychain of the app's workspace of that name (in --data).
+Before anything is uploaded, a launch needing more credits than the workspace has is refused (both
+figures said), and so is one whose calls cannot all fit before --end unless --accept-shortfall.
 Prints the campaign's id (bulk_list_id or list id) on stdout once started.
 Exit codes: 0 started, 1 refused or the file cannot be read (one line says why), 2 bad usage,
 3 the service cannot tell whether it started (check it on the service; a re-run never sends the
@@ -71,6 +73,7 @@ interface LaunchArgs {
   retries: number | undefined;
   concurrency: number | undefined;
   removeInvalid: boolean;
+  acceptShortfall: boolean;
   report: string | undefined;
 }
 
@@ -96,6 +99,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
       retries: { type: 'string' },
       concurrency: { type: 'string' },
       'remove-invalid': { type: 'boolean', default: false },
+      'accept-shortfall': { type: 'boolean', default: false },
       report: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -156,6 +160,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
     retries: int('retries', v.retries, 10),
     concurrency: int('concurrency', v.concurrency, 100),
     removeInvalid: v['remove-invalid'] ?? false,
+    acceptShortfall: v['accept-shortfall'] ?? false,
     report: v.report,
   };
 }
@@ -280,6 +285,7 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
     transliterate: false,
     variablesMap: Object.fromEntries(args.map),
     fileName: basename(args.file),
+    ...(args.acceptShortfall ? { acceptShortfall: true } : {}),
   };
   return { key, request, flow, out, valid, invalid };
 }

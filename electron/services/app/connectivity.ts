@@ -1,8 +1,12 @@
 import type { Logger } from '../logging/logger.ts';
 
+export type ServiceStatus = 'online' | 'offline' | 'key-rejected' | 'service-error';
+
 export interface ConnectivityState {
   online: boolean;
   checkedAt: string;
+  status: ServiceStatus;
+  message?: string;
 }
 
 /**
@@ -33,6 +37,11 @@ export function createConnectivityMonitor(options: {
   timeoutMs: number;
   onChange: (state: ConnectivityState) => void;
   logger: Logger;
+  /**
+   * Once the host answers: does the active workspace's service take its key? (An authenticated
+   * request; without it the indicator said "Online" while every page was refused.)
+   */
+  authCheck?: () => Promise<{ status: Exclude<ServiceStatus, 'offline'>; message?: string }>;
 }) {
   let state: ConnectivityState | null = null;
   let inflight: Promise<ConnectivityState> | null = null;
@@ -41,17 +50,19 @@ export function createConnectivityMonitor(options: {
   const check = (): Promise<ConnectivityState> => {
     inflight ??= (async () => {
       let online = false;
+      let service: { status: ServiceStatus; message?: string } = { status: 'offline' };
       try {
         const url = await options.target();
         online = url !== null && (await isReachable(url, options.timeoutMs));
+        if (online) service = options.authCheck ? await options.authCheck() : { status: 'online' };
       } catch (error) {
         options.logger.error('connectivity check failed', error);
       }
-      const next = { online, checkedAt: new Date().toISOString() };
-      const changed = state?.online !== online;
+      const next: ConnectivityState = { online, checkedAt: new Date().toISOString(), ...service };
+      const changed = state?.online !== online || state?.status !== next.status;
       state = next;
       if (changed && !stopped) {
-        options.logger.info('connectivity changed', { online });
+        options.logger.info('connectivity changed', { online, status: next.status });
         options.onChange(next);
       }
       return next;

@@ -1,5 +1,35 @@
+import { DeskFailure } from '../../../shared/ipc/result.ts';
+import { activeWorkspace, workspaceClient } from '../agents/workspaceAccess.ts';
+import { isApiError } from '../api/index.ts';
 import { defineDomain } from '../desk/domain.ts';
+import type { DeskContext } from '../desk/context.ts';
 import { createConnectivityMonitor } from './connectivity.ts';
+import type { ServiceStatus } from './connectivity.ts';
+
+/** The active workspace's service with its key: online, key rejected, or an error in its words. */
+async function serviceStatus(
+  ctx: DeskContext,
+): Promise<{ status: Exclude<ServiceStatus, 'offline'>; message?: string }> {
+  const record = await activeWorkspace(ctx);
+  if (!record) return { status: 'online' };
+  try {
+    const client = await workspaceClient(ctx, record, {
+      timeoutMs: ctx.options.timings.connectivityTimeoutMs,
+      maxRetries: 0,
+    });
+    await client.getWorkspaceInfo();
+    return { status: 'online' };
+  } catch (e) {
+    if (e instanceof DeskFailure && e.code === 'unauthorized')
+      return { status: 'key-rejected', message: e.message };
+    if (isApiError(e)) {
+      if (e.kind === 'unauthorized') return { status: 'key-rejected', message: e.message };
+      // The host answered the reachability check; a timeout here is the service failing to answer.
+      return { status: 'service-error', message: e.message };
+    }
+    throw e;
+  }
+}
 
 /** app:info and app:connectivity (+ the app:connectivity-changed event). */
 export const appDomain = defineDomain({
@@ -15,6 +45,7 @@ export const appDomain = defineDomain({
       timeoutMs: ctx.options.timings.connectivityTimeoutMs,
       onChange: (state) => ctx.events.emit('app:connectivity-changed', state),
       logger: ctx.logger,
+      authCheck: () => serviceStatus(ctx),
     });
     // A new active workspace (or a new address for it) is checked at once.
     const unsubscribe = ctx.events.on('workspaces:changed', () => void monitor.refresh());

@@ -107,6 +107,17 @@ describe('calls channels through the desk', () => {
       workspaceId,
       list.id,
     );
+    // The service's listing (as campaigns:list caches it) names the campaign.
+    db.prepare(
+      `INSERT INTO campaign_cache (workspace_id, kind, body, synced_at) VALUES (?, 'listing', ?, ?)
+       ON CONFLICT (workspace_id, kind) DO UPDATE SET body = excluded.body`,
+    ).run(
+      workspaceId,
+      JSON.stringify([
+        { id: 'c-1', bulk_list_id: 'bl-1', name: 'December reminders', created_at: '2026-01-01T09:00:00Z' },
+      ]),
+      new Date().toISOString(),
+    );
     const call = (i: number, status: string, sub: string | null, at: number) => ({
       id: `camp-${i}-${at}`,
       to_number: `+${rows[i]!.e164!.replace(/^\+/, '')}`,
@@ -141,6 +152,8 @@ describe('calls channels through the desk', () => {
         bulkListId: 'bl-1',
         listId: list.id,
         listName: list.name,
+        campaignName: 'December reminders',
+        startedAt: '2026-01-01T09:00:00Z',
         calls: records.length,
       }),
     );

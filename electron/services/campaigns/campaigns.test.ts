@@ -92,6 +92,9 @@ function settings(over: Partial<CampaignSettings> = {}): CampaignSettings {
     callbackUrl: '',
     removeInvalid: true,
     transliterateNames: false,
+    purpose: 'other',
+    hoursAcknowledged: false,
+    acceptShortfall: false,
     ...over,
   };
 }
@@ -171,6 +174,114 @@ describe('a 60-row campaign (standard flow) from an imported list', () => {
       callbackArgs: { headers: { 'X-Token': 'abc' }, params: { source: 'desk' } },
     });
     expect(placed, JSON.stringify(placed)).toMatchObject({ ok: true, value: { callId: expect.any(String) } });
+  });
+
+  it('places a test call to a number typed as lists take it, ringing now with its own call_time', async () => {
+    const placed = value<{ callId: string; calledNumber: string; note: string }>(
+      await desk.handle('campaigns:test-call', {
+        settings: settings({ listId: list.id, countryCode: 'IN' }),
+        mobileNumber: '98765 43210',
+        row: 2,
+      }),
+    );
+    expect(placed.calledNumber).toBe('+919876543210');
+    expect(placed.note).toMatch(/^Rings now: the test call carries its own window/);
+    const refused = await desk.handle('campaigns:test-call', {
+      settings: settings({ listId: list.id, countryCode: 'IN' }),
+      mobileNumber: '12345',
+      row: 2,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { field: 'mobileNumber', message: '12345 is not a valid phone number for IN (+91).' },
+    });
+  });
+
+  it('reads the credits from the service for the plan, with when it said so (no Test connection needed)', async () => {
+    await control('POST', '/workspace', { credits: 24_321 });
+    try {
+      const plan = value<CampaignPlan>(
+        await desk.handle('campaigns:plan', { settings: settings({ listId: list.id }) }),
+      );
+      expect(plan.credits).toMatchObject({
+        available: 24_321,
+        sufficient: true,
+        source: 'service',
+        reason: null,
+      });
+      expect(Date.now() - Date.parse(plan.credits.checkedAt!)).toBeLessThan(60_000);
+      expect(plan.timezone).toBe('Asia/Kolkata');
+    } finally {
+      await control('POST', '/workspace', { credits: 1_000_000 });
+    }
+  });
+
+  it('refuses a launch over the credits before anything is uploaded, with both figures', async () => {
+    const listing = async () =>
+      (
+        (await (
+          await fetch(`${baseUrl}/campaign/all?limit=1`, { headers: { 'x-api-key': apiKey } })
+        ).json()) as { pagination: { total: number } }
+      ).pagination.total;
+    const lists = await listing();
+    const starts = ((await control('GET', '/stats?deliveries_limit=0')) as { start_attempts: unknown[] })
+      .start_attempts.length;
+    await control('POST', '/workspace', { credits: 10 });
+    try {
+      const refused = await desk.handle('campaigns:launch', {
+        settings: settings({ listId: list.id, name: 'Over the credits' }),
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_request',
+          field: 'credits',
+          message: `Not enough credits: this campaign needs ${valid} credits (one a call) and the workspace has 10. Add credits or send fewer rows, then launch again. Nothing was uploaded.`,
+        },
+      });
+      expect(await listing()).toBe(lists);
+      const after = (await control('GET', '/stats?deliveries_limit=0')) as { start_attempts: unknown[] };
+      expect(after.start_attempts).toHaveLength(starts);
+      const launches = value<{ campaigns: Array<{ name: string }> }>(await desk.handle('campaigns:list', {}));
+      expect(launches.campaigns.map((c) => c.name)).not.toContain('Over the credits');
+    } finally {
+      await control('POST', '/workspace', { credits: 1_000_000 });
+    }
+  });
+
+  it('refuses calls that cannot fit before the end unless the shortfall is accepted', async () => {
+    const listing = async () =>
+      (
+        (await (
+          await fetch(`${baseUrl}/campaign/all?limit=1`, { headers: { 'x-api-key': apiKey } })
+        ).json()) as { pagination: { total: number } }
+      ).pagination.total;
+    const lists = await listing();
+    // One line (1% concurrency), 330 s a call, a one-hour window: about 10 calls fit.
+    const tight = (over: Partial<CampaignSettings> = {}) =>
+      settings({
+        listId: list.id,
+        name: 'Too tight',
+        concurrency: 1,
+        end: instantToCampaignTime(Date.now() + 2 * day + 3_600_000, 'Asia/Kolkata'),
+        call: { ...settings().call, windowStart: '00:00', windowEnd: '00:00', maxCallLengthSeconds: 600 },
+        ...over,
+      });
+    const plan = value<CampaignPlan>(await desk.handle('campaigns:plan', { settings: tight() }));
+    expect(plan.callsNotFitting).toBeGreaterThan(0);
+    const refused = await desk.handle('campaigns:launch', { settings: tight() });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        field: 'acceptShortfall',
+        message: expect.stringContaining(`${plan.callsNotFitting} of ${valid} calls do not fit`),
+      },
+    });
+    expect(await listing()).toBe(lists);
+    const accepted = value<LaunchView>(
+      await desk.handle('campaigns:launch', { settings: tight({ acceptShortfall: true }) }),
+    );
+    expect(accepted.state).not.toBe('failed');
   });
 
   it('plans the calls into the daily windows with the credits needed', async () => {

@@ -21,10 +21,16 @@ import { firstStep, flowFor } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { runLaunch } from './launchRunner.ts';
 import { refusalBlock, uploadRowsPath, writeUploadRows } from './serviceRefusals.ts';
+import { parseTestCallNumber, testCallTiming } from '../../../shared/domain/testCall.ts';
+import { createCreditsReader } from './credits.ts';
+import { callsNotFittingOf, launchRefusals } from './launchChecks.ts';
+import { poolDetail } from './numberPools.ts';
 import { planCampaign } from './plan.ts';
 import { callConfigOf, validateSettings } from './validateSettings.ts';
 
 const TIMEOUT_MS = 20_000;
+/** The plan asks the service for its credits; a slow answer must not hold the builder. */
+const CREDITS_TIMEOUT_MS = 5_000;
 const AUTO_SEND_KEY = 'campaigns.autoSend';
 const ENDED = new Set([
   'completed',
@@ -69,6 +75,7 @@ export const campaignsDomain = defineDomain({
   name: 'campaigns',
   create(ctx) {
     const running = new Map<string, Promise<void>>();
+    const credits = createCreditsReader();
     const now = () => new Date().toISOString();
     const emit = (l: StoredLaunch) => ctx.events.emit('campaigns:launch-progress', toLaunchView(l));
 
@@ -194,10 +201,15 @@ export const campaignsDomain = defineDomain({
           deleted: await ctx.db.call('campaigns.deleteDraft', { id: req.id, workspaceId: record.id }),
         };
       },
-      'campaigns:validate': async (req) => ({ errors: validateSettings(req.settings, Date.now()) }),
+      'campaigns:validate': async (req) => ({
+        errors: validateSettings(req.settings, Date.now(), req.locale),
+      }),
       'campaigns:plan': async (req) => {
         const record = await requireActiveWorkspace(ctx);
-        return planCampaign(req.settings, await rowsOf(req.settings), record.lastTest?.credits ?? null);
+        const reading = await credits.read(record, () =>
+          workspaceClient(ctx, record, { timeoutMs: CREDITS_TIMEOUT_MS, maxRetries: 0 }),
+        );
+        return planCampaign(req.settings, await rowsOf(req.settings), reading);
       },
       'campaigns:numbers': async (req) => {
         const record = await requireActiveWorkspace(ctx);
@@ -226,17 +238,26 @@ export const campaignsDomain = defineDomain({
           id: String(n.id ?? ''),
           number: String(n.number ?? n.phone_number ?? ''),
           numberPoolId: typeof n.number_pool_id === 'string' ? n.number_pool_id : null,
-          label: typeof n.name === 'string' ? n.name : null,
+          label:
+            typeof n.display_name === 'string' ? n.display_name : typeof n.name === 'string' ? n.name : null,
         }));
         const pools = [...new Set(numbers.flatMap((n) => (n.numberPoolId ? [n.numberPoolId] : [])))];
-        return { numbers, pools, syncedAt: cached?.synced_at ?? null, lastError: cached?.last_error ?? null };
+        const poolDetails = pools.map((id) => poolDetail(id, numbers));
+        return {
+          numbers,
+          pools,
+          poolDetails,
+          syncedAt: cached?.synced_at ?? null,
+          lastError: cached?.last_error ?? null,
+        };
       },
       'campaigns:launch': async (req) => {
         const record = await requireActiveWorkspace(ctx);
         const s = req.settings;
         const errors = validateSettings(s, Date.now());
         const first = errors[0];
-        if (first) throw new DeskFailure('invalid_request', first.message, first.field);
+        if (first)
+          throw new DeskFailure('invalid_request', errors.map((e) => e.message).join(' '), first.field);
         const listId = s.listId as number;
         const agentId = s.agentId as string;
         const mapping = { listId, agentId, ...(s.versionId ? { versionId: s.versionId } : {}) };
@@ -300,7 +321,26 @@ export const campaignsDomain = defineDomain({
           transliterate: s.transliterateNames,
           variablesMap: plan.variablesMap,
           fileName: `${s.name.trim().replace(/[^\w.-]+/g, '_') || 'campaign'}.csv`,
+          ...(s.acceptShortfall ? { acceptShortfall: true } : {}),
         };
+        // Credits and fit before anything is stored or sent (the runner asks again before the upload).
+        const reading = await credits.read(record, () =>
+          workspaceClient(ctx, record, { timeoutMs: CREDITS_TIMEOUT_MS, maxRetries: 0 }),
+        );
+        const refusals = launchRefusals({
+          calls: rows,
+          credits: reading.source === 'service' ? reading.available : null,
+          callsNotFitting: callsNotFittingOf(request, rows, Date.now()),
+          acceptShortfall: s.acceptShortfall,
+        });
+        if (refusals.length > 0) {
+          await rm(dir, { recursive: true, force: true });
+          throw new DeskFailure(
+            'invalid_request',
+            refusals.map((r) => r.message).join(' '),
+            refusals[0]?.kind === 'credits' ? 'credits' : 'acceptShortfall',
+          );
+        }
         const flow = flowFor(rows);
         // Made while the service answers, a launch goes out at once (one click). Made offline, it waits
         // in the queue for the operator's confirmation, or for auto-send once the service is back.
@@ -498,6 +538,15 @@ export const campaignsDomain = defineDomain({
             'A test call needs exactly one caller number or a number pool',
             'numberSource',
           );
+        const number = parseTestCallNumber(req.mobileNumber, s.countryCode);
+        if (!number.ok) throw new DeskFailure('invalid_request', number.message, 'mobileNumber');
+        const timing = testCallTiming({
+          mode: req.timing,
+          nowMs: Date.now(),
+          timezone: s.timezone,
+          windowStart: s.call.windowStart,
+          windowEnd: s.call.windowEnd,
+        });
         const preview = await ctx.db.call('campaigns.rowCells', { listId: s.listId, row: req.row });
         if (!preview) throw new DeskFailure('not_found', `Row ${req.row} is not in this list`, 'row');
         const upload = await agentUpload(ctx, {
@@ -515,11 +564,11 @@ export const campaignsDomain = defineDomain({
             await clientFor(ctx, record)
           ).startIndividualCall({
             name: custom.callee_name ?? 'Test call',
-            mobile_number: req.mobileNumber,
+            mobile_number: number.e164,
             agent_id: s.agentId,
             ...source,
             custom_args_values: custom,
-            call_config: callConfigOf(s),
+            call_config: { ...callConfigOf(s), call_time: timing.callTime },
             smart_formatter: { extract_first_name: true, transliteration: s.transliterateNames },
             ...(s.versionId ? { version_id: s.versionId } : {}),
             ...(s.callbackUrl.trim() ? { callback_url: s.callbackUrl.trim() } : {}),
@@ -530,6 +579,8 @@ export const campaignsDomain = defineDomain({
             status: r.data.call_status ?? r.status,
             ended: false,
             transcript: [],
+            calledNumber: number.e164,
+            note: timing.note,
           };
         } catch (e) {
           if (!isApiError(e)) throw e;

@@ -23,6 +23,8 @@ export const launchRequestSchema = z.object({
   transliterate: z.boolean(),
   variablesMap: variablesMapSchema,
   fileName: z.string().min(1),
+  /** The operator accepted that some calls may not fit before the end (checked before the upload). */
+  acceptShortfall: z.boolean().optional(),
 });
 export type LaunchRequest = z.infer<typeof launchRequestSchema>;
 

@@ -17,6 +17,7 @@ import type { ApiError } from '../api/index.ts';
 import type { DbClient } from '../db/client.ts';
 import type { LaunchPatch, StoredLaunch } from '../db/queries/campaigns.ts';
 import { explainApiError, isAmbiguous, isOffline } from './explainError.ts';
+import { callsNotFittingOf, launchRefusals } from './launchChecks.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { campaignCallConfigOf } from '../../../shared/service/callConfig.ts';
@@ -111,6 +112,7 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
     switch (launch.step) {
       case 'upload':
       case 'save':
+        if (await refusedBeforeUpload(launch, req)) return;
         return upload(launch, req);
       case 'upload-status':
         return pollUpload(launch);
@@ -144,6 +146,25 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
       default:
         throw new Error(`unknown launch step ${launch.step}`);
     }
+  }
+
+  /**
+   * Credits and fit, asked right before anything is uploaded: a refusal names both figures and
+   * leaves the service untouched. A service that does not answer leaves the launch waiting.
+   */
+  async function refusedBeforeUpload(launch: StoredLaunch, req: LaunchRequest): Promise<boolean> {
+    const credits = (await deps.client.getWorkspaceInfo()).credits;
+    const refusals = launchRefusals({
+      calls: launch.valid,
+      credits,
+      callsNotFitting: callsNotFittingOf(req, launch.valid, Date.now()),
+      acceptShortfall: req.acceptShortfall ?? false,
+    });
+    if (refusals.length === 0) return false;
+    const message = refusals.map((r) => r.message).join(' ');
+    const step = refusals.some((r) => r.kind === 'credits') ? 'balance' : launch.step;
+    await record(step, 'refused', { message, patch: { state: 'failed', message } });
+    return true;
   }
 
   async function upload(launch: StoredLaunch, req: LaunchRequest): Promise<void> {

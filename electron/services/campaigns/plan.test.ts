@@ -29,6 +29,9 @@ const settings = (over: Partial<CampaignSettings> = {}): CampaignSettings => ({
   callbackUrl: '',
   removeInvalid: false,
   transliterateNames: false,
+  purpose: 'other',
+  hoursAcknowledged: false,
+  acceptShortfall: false,
   ...over,
 });
 
@@ -38,9 +41,9 @@ describe('planCampaign', () => {
     const plan = planCampaign(settings(), { valid: 4_000, invalid: 3 }, 3_500);
     expect(plan.callsPerHour).toBe(200);
     expect(plan.days).toEqual([
-      { date: '2030-12-01', windowStart: '09:00', windowEnd: '18:00', calls: 1_800 },
-      { date: '2030-12-02', windowStart: '09:00', windowEnd: '18:00', calls: 1_800 },
-      { date: '2030-12-03', windowStart: '09:00', windowEnd: '18:00', calls: 400 },
+      { date: '2030-12-01', windowStart: '09:00', windowEnd: '18:00', overnight: false, calls: 1_800 },
+      { date: '2030-12-02', windowStart: '09:00', windowEnd: '18:00', overnight: false, calls: 1_800 },
+      { date: '2030-12-03', windowStart: '09:00', windowEnd: '18:00', overnight: false, calls: 400 },
     ]);
     expect(plan.estimatedFinish).toBe('2030-12-03T05:30:00.000Z'); // 11:00 in Kolkata
     expect(plan).toMatchObject({
@@ -60,8 +63,108 @@ describe('planCampaign', () => {
   });
 });
 
+describe('planCampaign in the campaign’s timezone', () => {
+  it('keeps the daily window on the wall clock across the end of daylight saving (America/New_York)', () => {
+    // DST ends on Sunday 1 November 2026: 09:00 is 13:00Z before and 14:00Z after.
+    const plan = planCampaign(
+      settings({
+        timezone: 'America/New_York',
+        countryCode: '+1',
+        start: '31/10/2026, 09:00',
+        end: '03/11/2026, 18:00',
+        call: { ...settings().call, windowStart: '09:00', windowEnd: '17:00' },
+      }),
+      { valid: 5_000, invalid: 0 },
+      null,
+    );
+    expect(plan.timezone).toBe('America/New_York');
+    expect(plan.days.map((d) => `${d.date} ${d.windowStart}–${d.windowEnd} ${d.calls}`)).toEqual([
+      '2026-10-31 09:00–17:00 1600',
+      '2026-11-01 09:00–17:00 1600',
+      '2026-11-02 09:00–17:00 1600',
+      '2026-11-03 09:00–17:00 200',
+    ]);
+    expect(plan.start).toBe('2026-10-31T13:00:00.000Z'); // EDT
+    expect(plan.estimatedFinish).toBe('2026-11-03T15:00:00.000Z'); // 10:00 EST
+  });
+
+  it('plans an overnight window as one window spanning midnight and says so', () => {
+    const plan = planCampaign(
+      settings({
+        start: '01/12/2030, 18:00',
+        end: '04/12/2030, 12:00',
+        call: { ...settings().call, windowStart: '20:00', windowEnd: '09:00' },
+      }),
+      { valid: 5_000, invalid: 0 },
+      null,
+    );
+    expect(plan.window).toEqual({ start: '20:00', end: '09:00', overnight: true });
+    expect(plan.days[0]).toEqual({
+      date: '2030-12-01',
+      windowStart: '20:00',
+      windowEnd: '09:00',
+      overnight: true,
+      calls: 2_600, // 13 h × 200
+    });
+    expect(plan.days).toHaveLength(2);
+    expect(plan.assumption).toMatch(/spans midnight/);
+  });
+
+  it('says the lines and concurrency it used', () => {
+    expect(planCampaign(settings({ concurrency: 40 }), { valid: 10, invalid: 0 }, null).assumption).toMatch(
+      /^4 lines at once \(40% concurrency of 10 assumed lines\)/,
+    );
+    expect(planCampaign(settings({ concurrency: 100 }), { valid: 10, invalid: 0 }, null).assumption).toMatch(
+      /^10 lines at once \(100% concurrency/,
+    );
+  });
+
+  it('carries the credits reading with its age and the permitted-hours warning', () => {
+    const plan = planCampaign(
+      settings({ purpose: 'loan-recovery', call: { ...settings().call, windowStart: '07:00' } }),
+      { valid: 30_000, invalid: 0 },
+      { available: 25_000, checkedAt: '2030-11-30T10:00:00.000Z', source: 'service', reason: null },
+    );
+    expect(plan.credits).toEqual({
+      needed: 30_000,
+      available: 25_000,
+      sufficient: false,
+      checkedAt: '2030-11-30T10:00:00.000Z',
+      source: 'service',
+      reason: null,
+    });
+    expect(plan.hoursWarning).toMatch(/08:00–19:00 local time under the RBI/);
+  });
+});
+
 describe('validateSettings and call_config', () => {
   const now = Date.UTC(2030, 0, 1);
+  it('names every problem at once, with the permitted-hours warning until it is acknowledged', () => {
+    const bad = settings({
+      name: '',
+      purpose: 'promotional',
+      start: '01/12/2029, 09:00',
+      end: '01/11/2029, 09:00',
+      call: { ...settings().call, windowStart: '20:00', windowEnd: '09:00' },
+    });
+    const fields = validateSettings(bad, now, 'en-US').map((e) => e.field);
+    expect(fields).toEqual(['name', 'start', 'end', 'hoursAcknowledged']);
+    const messages = validateSettings(bad, now, 'en-US').map((e) => e.message);
+    expect(messages[1]).toBe('Start 12/01/2029, 09:00 AM (Asia/Kolkata) is not in the future');
+    expect(messages[3]).toMatch(
+      /^The daily window 20:00–09:00 Asia\/Kolkata is outside the hours India permits for promotional calls: 09:00–21:00 local time under TRAI/,
+    );
+    expect(
+      validateSettings({ ...bad, hoursAcknowledged: true }, now, 'en-US').map((e) => e.field),
+    ).not.toContain('hoursAcknowledged');
+    // Inside the hours: nothing to acknowledge.
+    expect(
+      validateSettings(
+        settings({ purpose: 'promotional', call: { ...settings().call, windowStart: '10:00' } }),
+        now,
+      ),
+    ).toEqual([]);
+  });
   it('accepts good settings and builds call_config with the window and retries', () => {
     expect(validateSettings(settings(), now)).toEqual([]);
     expect(callConfigOf(settings())).toEqual({

@@ -88,6 +88,9 @@ async function settings(listId: number, removeInvalid: boolean): Promise<Campaig
     callbackUrl: '',
     removeInvalid,
     transliterateNames: false,
+    purpose: 'other',
+    hoursAcknowledged: false,
+    acceptShortfall: false,
   };
 }
 

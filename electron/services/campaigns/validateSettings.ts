@@ -1,6 +1,8 @@
 // The builder's settings checked before anything is sent; every problem names its field.
 import { isLocalDraftAgent } from '../agents/draftAgents.ts';
+import { checkCallingHours } from '../../../shared/domain/callingHours.ts';
 import { scheduleProblems } from '../../../shared/domain/campaignSchedule.ts';
+import { campaignTimeToInstant } from '../../../shared/domain/dates.ts';
 import type { CampaignSettings, FieldError } from '../../../shared/ipc/channels/campaigns.ts';
 import { callConfigSchema } from '../../../shared/service/callConfig.ts';
 import type { CallConfig } from '../../../shared/service/callConfig.ts';
@@ -8,7 +10,8 @@ import { countryCodeSchema } from '../../../shared/service/upload.ts';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-export function validateSettings(s: CampaignSettings, nowMs: number): FieldError[] {
+/** Every problem at once, each naming its field; `locale` writes dates as the UI's pickers do. */
+export function validateSettings(s: CampaignSettings, nowMs: number, locale?: string): FieldError[] {
   const errors: FieldError[] = [];
   const add = (field: string, message: string) => errors.push({ field, message });
   if (s.listId === null) add('listId', 'Choose a contact list');
@@ -26,12 +29,38 @@ export function validateSettings(s: CampaignSettings, nowMs: number): FieldError
         add('numberSource', `Caller number ${n} is not an E.164 number`);
   } else if (!s.numberSource.numberPoolId.trim())
     add('numberSource', 'Choose a number pool, or caller numbers instead');
-  for (const p of scheduleProblems(s.start, s.end, s.timezone, nowMs)) add(p.field, p.message);
+  for (const p of scheduleProblems(s.start, s.end, s.timezone, nowMs, locale)) add(p.field, p.message);
+  // Outside the recipients' permitted hours: a warning the operator must acknowledge to launch.
+  const hoursWarning = permittedHoursWarning(s, nowMs);
+  if (hoursWarning && !s.hoursAcknowledged)
+    add(
+      'hoursAcknowledged',
+      `${hoursWarning} Change the daily window, or confirm that these calls may be made then.`,
+    );
   if (s.call.idleTimeoutWarningSeconds >= s.call.idleTimeoutEndSeconds)
     add('call.idleTimeoutWarningSeconds', 'The idle warning must come before the idle hang-up');
   if (s.callbackUrl.trim() && !/^https?:\/\/[^\s/]+/i.test(s.callbackUrl.trim()))
     add('callbackUrl', 'Callback URL must start with http:// or https://');
   return errors;
+}
+
+/** The permitted-hours warning for the settings (read on the campaign's start day), or null. */
+export function permittedHoursWarning(s: CampaignSettings, nowMs: number): string | null {
+  const start = campaignTimeToInstant(s.start, s.timezone);
+  try {
+    return (
+      checkCallingHours({
+        countryCode: s.countryCode,
+        purpose: s.purpose,
+        windowStart: s.call.windowStart,
+        windowEnd: s.call.windowEnd,
+        timezone: s.timezone,
+        atMs: start.ok ? start.value : nowMs,
+      })?.warning ?? null
+    );
+  } catch {
+    return null; // an unknown zone is named by the schedule checks
+  }
 }
 
 /** `call_config` as the service wants it (retry delays in minutes, timeouts in seconds). */

@@ -60,3 +60,23 @@ describe('describeConnectivity', () => {
     });
   });
 });
+
+describe('describeConnectivity for the active workspace’s key and service', () => {
+  const base = { browserOnline: true, workspaceName: 'Acme', isSandbox: false };
+  it('says Key rejected and Service error in the same words everywhere', () => {
+    expect(
+      describeConnectivity({
+        ...base,
+        connectivity: { ...up, status: 'key-rejected', message: 'Invalid credentials' },
+      }),
+    ).toEqual({
+      state: 'key-rejected',
+      label: 'Key rejected',
+      detail: 'Acme refused its API key (Invalid credentials): enter it again in Settings → Workspaces.',
+    });
+    expect(
+      describeConnectivity({ ...base, connectivity: { ...up, status: 'service-error', message: 'Boom' } }),
+    ).toMatchObject({ state: 'service-error', label: 'Service error' });
+    expect(describeConnectivity({ ...base, connectivity: { ...up, status: 'online' } }).label).toBe('Online');
+  });
+});

@@ -1,8 +1,8 @@
 import type { Connectivity } from './appStore.ts';
 
 export interface ConnectivityView {
-  state: 'online' | 'offline' | 'checking';
-  label: 'Online' | 'Offline' | 'Checking…';
+  state: 'online' | 'offline' | 'checking' | 'key-rejected' | 'service-error';
+  label: 'Online' | 'Offline' | 'Checking…' | 'Key rejected' | 'Service error';
   detail: string;
 }
 
@@ -31,5 +31,17 @@ export function describeConnectivity(input: {
   if (!input.connectivity.online) {
     return { state: 'offline', label: 'Offline', detail: `${name} does not answer. Work continues locally.` };
   }
+  if (input.connectivity.status === 'key-rejected')
+    return {
+      state: 'key-rejected',
+      label: 'Key rejected',
+      detail: `${name} refused its API key${input.connectivity.message ? ` (${input.connectivity.message})` : ''}: enter it again in Settings → Workspaces.`,
+    };
+  if (input.connectivity.status === 'service-error')
+    return {
+      state: 'service-error',
+      label: 'Service error',
+      detail: `${name} answers with an error${input.connectivity.message ? `: ${input.connectivity.message}` : ''}. Work continues locally.`,
+    };
   return { state: 'online', label: 'Online', detail: `${name} answers.` };
 }

@@ -208,6 +208,10 @@ export const callCampaignSchema = z.object({
   /** The contact list it was launched from (campaign_lists), or null. */
   listId: z.number().int().positive().nullable(),
   listName: z.string().nullable(),
+  /** The operator's name for the campaign (the launch made here, else the service's listing). */
+  campaignName: z.string().nullable(),
+  /** When it was launched (or created on the service), to tell apart campaigns of the same name. */
+  startedAt: z.string().nullable(),
   calls: count,
   firstCallAt: z.string().nullable(),
   lastCallAt: z.string().nullable(),

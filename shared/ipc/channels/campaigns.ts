@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ianaTimeZoneSchema } from '../../service/callConfig.ts';
 import { callbackArgsSchema } from '../../service/smartFormatter.ts';
+import { CALL_PURPOSES } from '../../domain/callingHours.ts';
 import { countryCodeSchema } from '../../service/upload.ts';
 import { channel, event } from '../define.ts';
 
@@ -62,6 +63,12 @@ export const campaignSettingsSchema = z.object({
   callbackUrl: z.string().max(2000),
   removeInvalid: z.boolean(),
   transliterateNames: z.boolean(),
+  /** Why the recipients are called: picks their permitted calling hours (shared/domain/callingHours.ts). */
+  purpose: z.enum(CALL_PURPOSES).default('other'),
+  /** The operator read the warning that the daily window is outside the permitted hours. */
+  hoursAcknowledged: z.boolean().default(false),
+  /** Launch even though the plan says some calls do not fit before the end. */
+  acceptShortfall: z.boolean().default(false),
 });
 export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
 
@@ -80,10 +87,12 @@ export type CampaignDraft = z.infer<typeof campaignDraftSchema>;
 // ---------------------------------------------------------------- plan
 
 export const planDaySchema = z.object({
-  /** YYYY-MM-DD in the campaign's timezone. */
+  /** YYYY-MM-DD in the campaign's timezone (the day the window opens). */
   date: z.string(),
   windowStart: z.string(),
   windowEnd: z.string(),
+  /** The window ends the next day (it spans midnight). */
+  overnight: z.boolean(),
   /** Calls the plan places in this day's window. */
   calls: count,
 });
@@ -105,9 +114,23 @@ export const campaignPlanSchema = z.object({
     /** From the service (workspace info / balance check); null when not reported or offline. */
     available: z.number().nullable(),
     sufficient: z.boolean().nullable(),
+    /** When the service said so (ISO); null when never. */
+    checkedAt: z.string().nullable(),
+    /** `service`: asked for this plan; `cached`: the last answer (offline now; `reason` says why). */
+    source: z.enum(['service', 'cached']).nullable(),
+    reason: z.string().nullable(),
   }),
-  /** How the estimate was made, in plain words. */
+  /** How the estimate was made, in plain words (the lines and concurrency it used). */
   assumption: z.string(),
+  /** The campaign's IANA zone: dates, windows and the finish are read in it. */
+  timezone: z.string(),
+  /** Campaign start and end (ISO instants), null when unreadable. */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  /** The daily window, and whether it spans midnight (planned as one window ending the next day). */
+  window: z.object({ start: z.string(), end: z.string(), overnight: z.boolean() }),
+  /** Outside the recipients' permitted calling hours (plain words), null when inside or unknown. */
+  hoursWarning: z.string().nullable(),
 });
 export type CampaignPlan = z.infer<typeof campaignPlanSchema>;
 
@@ -122,6 +145,8 @@ export const workspaceNumberViewSchema = z.object({
 export const numbersAnswerSchema = z.object({
   numbers: z.array(workspaceNumberViewSchema),
   pools: z.array(z.string()),
+  /** Each pool with a name (its numbers' shared display name, else `Pool of N numbers`) and numbers. */
+  poolDetails: z.array(z.object({ id: z.string(), name: z.string(), numbers: z.array(z.string()) })),
   /** When the cached copy was read from the service (ISO), null when never. */
   syncedAt: z.string().nullable(),
   /** Why the refresh failed (the cache is shown), null after a success. */
@@ -221,8 +246,12 @@ export const campaignsListSchema = z.object({
 export const testCallRequestSchema = z
   .object({
     settings: campaignSettingsSchema,
-    /** E.164 number to call (the operator's own). */
-    mobileNumber: z.string().trim().min(1).max(20),
+    /** The number to call (the operator's own), as contact lists take it: national with the
+     *  campaign's country code, or international; the back end sends its E.164. */
+    mobileNumber: z.string().trim().min(1).max(40),
+    /** `now`: the call carries its own window and rings at once; `campaign-window`: it keeps the
+     *  campaign's daily window (and waits while it is closed). */
+    timing: z.enum(['now', 'campaign-window']).default('now'),
     /** The contact list row (spreadsheet row) whose variables are sent. */
     row: z.number().int().positive(),
     /** `callback_args` as the service takes it: headers and query params sent with each callback. */
@@ -236,9 +265,17 @@ export const testCallViewSchema = z.object({
   /** True once the call has ended (completed, failed, cancelled …). */
   ended: z.boolean(),
   transcript: z.array(z.object({ speaker: z.string(), text: z.string() })),
+  /** The E.164 number called (placing answer only). */
+  calledNumber: z.string().optional(),
+  /** When it rings and why it waits, in plain words (placing answer only). */
+  note: z.string().optional(),
 });
 
 const settingsRequest = z.object({ settings: campaignSettingsSchema }).strict();
+/** The UI's locale (BCP 47) so dates in messages read as its date pickers show them. */
+const validateRequest = z
+  .object({ settings: campaignSettingsSchema, locale: z.string().max(50).optional() })
+  .strict();
 
 export const campaignsChannels = {
   /** Local drafts of the active workspace (survive restarts). */
@@ -249,7 +286,7 @@ export const campaignsChannels = {
   ),
   'campaigns:delete-draft': channel(z.object({ id: draftId }).strict(), z.object({ deleted: z.boolean() })),
   /** Field-named problems; nothing is sent. `errors` empty = launchable (lint aside). */
-  'campaigns:validate': channel(settingsRequest, z.object({ errors: z.array(fieldErrorSchema) })),
+  'campaigns:validate': channel(validateRequest, z.object({ errors: z.array(fieldErrorSchema) })),
   'campaigns:plan': channel(settingsRequest, campaignPlanSchema),
   /** The workspace's caller numbers, cached for offline use; `refresh` asks the service. */
   'campaigns:numbers': channel(z.object({ refresh: z.boolean().optional() }).strict(), numbersAnswerSchema),

@@ -783,16 +783,35 @@ function campaigns(db: Db, a: { workspaceId: string }) {
       workspaceId: string;
       listId: number | null;
       listName: string | null;
+      campaignName: string | null;
+      startedAt: string | null;
       calls: number;
       firstCallAt: string | null;
       lastCallAt: string | null;
     }
   >(
     db,
+    // The operator's name for the campaign: the launch made here, else the service's listing (cached).
     `WITH ids AS (
        SELECT bulk_list_id FROM campaign_lists WHERE workspace_id = @ws
        UNION SELECT DISTINCT bulk_list_id FROM calls WHERE workspace_id = @ws AND bulk_list_id IS NOT NULL)
      SELECT ids.bulk_list_id AS bulkListId, @ws AS workspaceId, cl.list_id AS listId, l.name AS listName,
+       coalesce(
+         (SELECT la.name FROM campaign_launches la WHERE la.workspace_id = @ws
+            AND (la.bulk_list_id = ids.bulk_list_id OR la.service_list_id = ids.bulk_list_id)
+            ORDER BY la.created_at DESC LIMIT 1),
+         (SELECT json_extract(j.value, '$.name') FROM campaign_cache cc, json_each(cc.body) j
+            WHERE cc.workspace_id = @ws AND cc.kind = 'listing' AND json_valid(cc.body)
+              AND (json_extract(j.value, '$.bulk_list_id') = ids.bulk_list_id OR json_extract(j.value, '$.id') = ids.bulk_list_id)
+            LIMIT 1)) AS campaignName,
+       coalesce(
+         (SELECT la.created_at FROM campaign_launches la WHERE la.workspace_id = @ws
+            AND (la.bulk_list_id = ids.bulk_list_id OR la.service_list_id = ids.bulk_list_id)
+            ORDER BY la.created_at DESC LIMIT 1),
+         (SELECT json_extract(j.value, '$.created_at') FROM campaign_cache cc, json_each(cc.body) j
+            WHERE cc.workspace_id = @ws AND cc.kind = 'listing' AND json_valid(cc.body)
+              AND (json_extract(j.value, '$.bulk_list_id') = ids.bulk_list_id OR json_extract(j.value, '$.id') = ids.bulk_list_id)
+            LIMIT 1)) AS startedAt,
        (SELECT count(*) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS calls,
        (SELECT min(created_at) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS firstCallAt,
        (SELECT max(created_at) FROM calls c WHERE c.workspace_id = @ws AND c.bulk_list_id = ids.bulk_list_id) AS lastCallAt

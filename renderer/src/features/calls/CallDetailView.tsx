@@ -8,6 +8,8 @@ import { formatClock, formatCost, formatDateTime, humanize, shownText } from './
 import { StatusBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import { TranscriptView } from './TranscriptView.tsx';
+import { campaignLabel } from './campaignNames.ts';
+import { useCampaignLabels } from './useCampaignLabels.ts';
 
 const RECORDING_TEXT: Record<CallDetail['recording']['state'], string> = {
   saved: 'Saved on this computer.',
@@ -19,6 +21,7 @@ const RECORDING_TEXT: Record<CallDetail['recording']['state'], string> = {
 
 /** One call: metadata, the recording (played from the saved file), the transcript as a conversation. */
 export function CallDetailView({ callId }: { callId: string }) {
+  const labels = useCampaignLabels();
   const openCall = useCalls((s) => s.openCall);
   const version = useCalls((s) => s.version);
   const [call, setCall] = useState<CallDetail | null>(null);
@@ -95,7 +98,23 @@ export function CallDetailView({ callId }: { callId: string }) {
             <dt>Agent</dt>
             <dd>{shownText(call.agentName, call.agentId)}</dd>
             <dt>Campaign</dt>
-            <dd className="mono">{shownText(call.bulkListId)}</dd>
+            <dd>
+              {campaignLabel(labels, call.bulkListId)}
+              {call.bulkListId ? (
+                <>
+                  {' '}
+                  <span className="mono" data-testid="campaign-id">
+                    {shownText(call.bulkListId)}
+                  </span>{' '}
+                  <Button
+                    size="sm"
+                    onClick={() => void navigator.clipboard?.writeText(call.bulkListId ?? '')}
+                  >
+                    Copy campaign id
+                  </Button>
+                </>
+              ) : null}
+            </dd>
             <dt>Recording</dt>
             <dd>
               {humanize(rec?.state)}

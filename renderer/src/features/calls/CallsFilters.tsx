@@ -6,6 +6,8 @@ import { humanize, shownText } from './callFormat.ts';
 import { dayToIso, isoToDay, numberOrUndefined } from './filterValues.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
+import { campaignLabel } from './campaignNames.ts';
+import { useCampaignLabels } from './useCampaignLabels.ts';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -76,6 +78,7 @@ function SelectFilter({
 
 /** Search and filters of the Calls table; the same filter drives the export. */
 export function CallsFilters() {
+  const labels = useCampaignLabels();
   const filter = useCalls((s) => s.filter);
   const setFilter = useCalls((s) => s.setFilter);
   const clearFilters = useCalls((s) => s.clearFilters);
@@ -118,7 +121,7 @@ export function CallsFilters() {
         value={filter.bulkListId ?? ''}
         options={campaigns.map((c) => ({
           value: c.bulkListId,
-          label: `${shownText(c.listName, c.bulkListId)} (${formatCount(c.calls)})`,
+          label: `${campaignLabel(labels, c.bulkListId)} (${formatCount(c.calls)})`,
         }))}
         onChange={(v) => setFilter({ bulkListId: v || undefined })}
       />

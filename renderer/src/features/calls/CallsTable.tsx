@@ -13,6 +13,8 @@ import { useCallsWindow } from './useCallsWindow.ts';
 import type { TableColumn } from './WindowedTable.tsx';
 import { WindowedTable } from './WindowedTable.tsx';
 import { Labelled } from './Labelled.tsx';
+import { campaignLabel } from './campaignNames.ts';
+import { useCampaignLabels } from './useCampaignLabels.ts';
 
 const ROW_HEIGHT = 34;
 const LEAD_CHARS = 24;
@@ -26,6 +28,7 @@ function leadToHit(parts: SnippetPart[]): SnippetPart[] {
 
 /** Every stored call matching the filters, a window at a time; click or Enter opens one. */
 export function CallsTable() {
+  const labels = useCampaignLabels();
   const filter = useCalls((s) => s.filter);
   const sort = useCalls((s) => s.sort);
   const setSort = useCalls((s) => s.setSort);
@@ -119,7 +122,7 @@ export function CallsTable() {
         key: 'campaign',
         label: 'Campaign',
         width: 150,
-        render: (c) => <span className="mono">{shownText(c.bulkListId)}</span>,
+        render: (c) => <span>{campaignLabel(labels, c.bulkListId)}</span>,
       },
       {
         key: 'recording',
@@ -145,7 +148,7 @@ export function CallsTable() {
       });
     }
     return list;
-  }, [sort, setSort, searching]);
+  }, [sort, setSort, searching, labels]);
 
   const exportCsv = async () => {
     setExporting(true);

@@ -17,6 +17,8 @@ import { useCalls } from './callsStore.ts';
 import type { TableColumn } from './WindowedTable.tsx';
 import { WindowedTable } from './WindowedTable.tsx';
 import { Labelled } from './Labelled.tsx';
+import { campaignLabel } from './campaignNames.ts';
+import { useCampaignLabels } from './useCampaignLabels.ts';
 
 const ROW_HEIGHT = 34;
 /** What operators usually call again. */
@@ -35,6 +37,7 @@ interface ResultsHead {
  */
 export function CampaignResults() {
   const campaigns = useCalls((s) => s.campaigns);
+  const labels = useCampaignLabels();
   const bulkListId = useCalls((s) => s.resultsCampaign);
   const setCampaign = useCalls((s) => s.setResultsCampaign);
   const version = useCalls((s) => s.version);
@@ -175,7 +178,7 @@ export function CampaignResults() {
             >
               {launched.map((c) => (
                 <option key={c.bulkListId} value={c.bulkListId}>
-                  {c.listName ?? c.bulkListId} ({formatCount(c.calls)} calls)
+                  {campaignLabel(labels, c.bulkListId)} ({formatCount(c.calls)} calls)
                 </option>
               ))}
             </select>

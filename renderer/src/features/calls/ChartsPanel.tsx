@@ -7,6 +7,8 @@ import { ChartFigure } from './ChartFigure.tsx';
 import { formatClock, formatCost, humanize } from './callFormat.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
+import { campaignLabel } from './campaignNames.ts';
+import { useCampaignLabels } from './useCampaignLabels.ts';
 
 function periodLabel(iso: string, bucket: CallStats['overTime']['bucket']): string {
   const at = new Date(iso);
@@ -20,6 +22,7 @@ function periodLabel(iso: string, bucket: CallStats['overTime']['bucket']): stri
 /** Charts of the stored calls, overall or for one campaign; each with its numbers as a table. */
 export function ChartsPanel() {
   const campaigns = useCalls((s) => s.campaigns);
+  const labels = useCampaignLabels();
   const version = useCalls((s) => s.version);
   const [bulkListId, setBulkListId] = useState('');
   const [stats, setStats] = useState<CallStats | null>(null);
@@ -88,7 +91,7 @@ export function ChartsPanel() {
               <option value="">All calls</option>
               {campaigns.map((c) => (
                 <option key={c.bulkListId} value={c.bulkListId}>
-                  {c.listName ?? c.bulkListId}
+                  {campaignLabel(labels, c.bulkListId)}
                 </option>
               ))}
             </select>

@@ -1,52 +1,37 @@
 import { useId } from 'react';
 import type { CampaignPlan } from '../../../../shared/ipc/channels/campaigns.ts';
-import { formatCredits } from '../../components/format.ts';
+import { CheckboxField } from '../../components/Field.tsx';
+import { formatCredits, formatWhen } from '../../components/format.ts';
 import { formatCount } from '../contacts/formatNumbers.ts';
+import { useCampaigns } from './campaignsStore.ts';
+import { PlanChart } from './PlanChart.tsx';
+import { formatInZone, formatPlanDay, formatPlanWindow } from './planText.ts';
 
-const BAR_WIDTH = 28;
-const GAP = 8;
-const HEIGHT = 90;
-
-/** Calls per day as bars; the table below is its text alternative (and the chart says so). */
-function DaysChart({ plan, tableId }: { plan: CampaignPlan; tableId: string }) {
-  const days = plan.days.slice(0, 31);
-  const most = Math.max(1, ...days.map((d) => d.calls));
-  const width = Math.max(1, days.length) * (BAR_WIDTH + GAP);
-  const summary = `Calls per day: ${days.map((d) => `${d.date} ${formatCount(d.calls)}`).join(', ')}`;
-  return (
-    <svg
-      className="plan-chart"
-      role="img"
-      aria-label={summary}
-      aria-describedby={tableId}
-      viewBox={`0 0 ${width} ${HEIGHT + 4}`}
-      width={width}
-      height={HEIGHT + 4}
-      data-testid="plan-chart"
-    >
-      {days.map((d, i) => {
-        const h = Math.round((d.calls / most) * HEIGHT);
-        return (
-          <rect
-            key={d.date}
-            x={i * (BAR_WIDTH + GAP)}
-            y={HEIGHT - h + 2}
-            width={BAR_WIDTH}
-            height={Math.max(h, d.calls > 0 ? 2 : 0)}
-            className="plan-bar"
-          />
-        );
-      })}
-    </svg>
-  );
+/** Where the credits figure comes from and how old it is, in words. */
+function creditsNote(c: CampaignPlan['credits']): string {
+  if (c.available === null)
+    return c.reason ? `Not reported: ${c.reason}` : 'Not reported (the service has not answered yet).';
+  const age = c.checkedAt ? formatWhen(c.checkedAt) : 'at an unknown time';
+  return c.source === 'service'
+    ? `As the service reported ${age}.`
+    : `Last reported ${age}; the service does not answer now${c.reason ? ` (${c.reason})` : ''}.`;
 }
 
-/** Calls to place, day by day within the windows, estimated finish and credits. */
+/**
+ * Calls to place, day by day within the windows, start, end and estimated finish in the campaign's
+ * timezone (named), credits needed against the service's figure, and what blocks the launch.
+ */
 export function PlanView({ plan }: { plan: CampaignPlan }) {
   const id = useId();
   const credits = plan.credits;
+  const acceptShortfall = useCampaigns((s) => s.settings.acceptShortfall);
+  const update = useCampaigns((s) => s.update);
+  const tz = plan.timezone;
   return (
-    <div className="plan-view" data-testid="campaign-plan">
+    <div className="plan-view" data-testid="campaign-plan" data-timezone={tz}>
+      <p className="field-hint" data-testid="plan-timezone">
+        Times and days below are in the campaign’s timezone, {tz}.
+      </p>
       <dl className="plan-facts">
         <div>
           <dt>Calls to place</dt>
@@ -63,10 +48,24 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
           </dd>
         </div>
         <div>
+          <dt>Starts</dt>
+          <dd data-fact="start">{plan.start ? formatInZone(plan.start, tz) : 'Not set'}</dd>
+        </div>
+        <div>
+          <dt>Ends</dt>
+          <dd data-fact="end">{plan.end ? formatInZone(plan.end, tz) : 'Not set'}</dd>
+        </div>
+        <div>
+          <dt>Daily window</dt>
+          <dd data-fact="window">
+            {plan.window.start}–{plan.window.end} ({tz}){plan.window.overnight ? ', spans midnight' : ''}
+          </dd>
+        </div>
+        <div>
           <dt>Estimated finish</dt>
           <dd data-fact="finish">
             {plan.estimatedFinish
-              ? new Date(plan.estimatedFinish).toLocaleString()
+              ? formatInZone(plan.estimatedFinish, tz)
               : 'Not within the campaign’s dates'}
           </dd>
         </div>
@@ -77,42 +76,63 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
         <div>
           <dt>Credits available</dt>
           <dd data-fact="credits-available">
-            {credits.available === null
-              ? 'Not reported (offline or unknown)'
-              : formatCredits(credits.available)}
+            {credits.available === null ? 'Not reported' : formatCredits(credits.available)}
           </dd>
         </div>
       </dl>
-      {plan.callsNotFitting > 0 ? (
-        <p className="warn-text" role="note">
-          {formatCount(plan.callsNotFitting)} calls do not fit before the campaign ends: widen the window,
-          raise the concurrency or move the end.
+      <p className="field-hint" data-testid="credits-note">
+        {creditsNote(credits)}
+      </p>
+      {plan.window.overnight ? (
+        <p className="field-hint" role="note">
+          The daily window {plan.window.start}–{plan.window.end} spans midnight: it is planned as one window
+          each night, from {plan.window.start} until {plan.window.end} the next morning ({tz}).
+        </p>
+      ) : null}
+      {plan.hoursWarning ? (
+        <p className="warn-text" role="note" data-testid="plan-hours-warning">
+          {plan.hoursWarning}
         </p>
       ) : null}
       {credits.sufficient === false ? (
-        <p className="warn-text" role="note">
-          Not enough credits: the service may refuse the start (402).
+        <p className="warn-text" role="note" data-testid="plan-credits-short">
+          Not enough credits: this campaign needs {formatCredits(credits.needed)} and the workspace has{' '}
+          {formatCredits(credits.available ?? 0)}. The launch is refused before anything is uploaded.
         </p>
+      ) : null}
+      {plan.callsNotFitting > 0 ? (
+        <div className="warn-text" role="note" data-testid="plan-shortfall">
+          <p>
+            {formatCount(plan.callsNotFitting)} of {formatCount(plan.calls)} calls do not fit before the
+            campaign ends: widen the window, raise the concurrency or move the end. The launch is refused
+            unless you accept this.
+          </p>
+          <CheckboxField
+            label={`Accept that ${formatCount(plan.callsNotFitting)} calls may not be placed`}
+            checked={acceptShortfall}
+            onChange={(on) => update({ acceptShortfall: on })}
+          />
+        </div>
       ) : null}
       {plan.days.length > 0 ? (
         <>
-          <DaysChart plan={plan} tableId={`${id}-days`} />
+          <PlanChart plan={plan} tableId={`${id}-days`} />
           <table className="lists-table plan-days" id={`${id}-days`}>
-            <caption className="mapping-caption">Calls per day (the chart’s data)</caption>
+            <caption className="mapping-caption">Calls per day in {tz} (the chart’s data)</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Window</th>
+                <th scope="col">Day ({tz})</th>
+                <th scope="col">Window ({tz})</th>
                 <th scope="col">Calls</th>
               </tr>
             </thead>
             <tbody>
               {plan.days.map((d) => (
                 <tr key={d.date}>
-                  <th scope="row">{d.date}</th>
-                  <td>
-                    {d.windowStart}–{d.windowEnd}
-                  </td>
+                  <th scope="row">
+                    <time dateTime={d.date}>{formatPlanDay(d.date)}</time>
+                  </th>
+                  <td>{formatPlanWindow(d)}</td>
                   <td>{formatCount(d.calls)}</td>
                 </tr>
               ))}
@@ -120,7 +140,9 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
           </table>
         </>
       ) : null}
-      <p className="field-hint">{plan.assumption}</p>
+      <p className="field-hint" data-testid="plan-assumption">
+        Estimate: {plan.assumption}.
+      </p>
     </div>
   );
 }

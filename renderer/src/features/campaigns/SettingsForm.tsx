@@ -3,6 +3,9 @@ import type { CampaignCallSettings, FieldError } from '../../../../shared/ipc/ch
 import { Button } from '../../components/Button.tsx';
 import { CheckboxField, TextField } from '../../components/Field.tsx';
 import { formatWhen } from '../../components/format.ts';
+import { CALL_PURPOSES, PURPOSE_LABELS, checkCallingHours } from '../../../../shared/domain/callingHours.ts';
+import type { CallPurpose } from '../../../../shared/domain/callingHours.ts';
+import { campaignTimeToInstant } from '../../../../shared/domain/dates.ts';
 import { useCampaigns } from './campaignsStore.ts';
 import { campaignTimeToPicker, errorFor, pickerToCampaignTime } from './settingsForm.ts';
 
@@ -138,7 +141,81 @@ function CallSettings({ errors }: { errors: FieldError[] }) {
           onChange={(n) => set({ maxCallLengthSeconds: n })}
         />
       </div>
+      <CallingHoursField errors={errors} />
     </fieldset>
+  );
+}
+
+/** The window's warning against the recipients' permitted hours, or null (an unknown zone: none). */
+function hoursWarningOf(s: ReturnType<typeof useCampaigns.getState>['settings']): string | null {
+  const start = campaignTimeToInstant(s.start, s.timezone);
+  try {
+    return (
+      checkCallingHours({
+        countryCode: s.countryCode,
+        purpose: s.purpose,
+        windowStart: s.call.windowStart,
+        windowEnd: s.call.windowEnd,
+        timezone: s.timezone,
+        atMs: start.ok ? start.value : Date.now(),
+      })?.warning ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** Why the recipients are called (it sets their permitted hours), and the warning to acknowledge. */
+function CallingHoursField({ errors }: { errors: FieldError[] }) {
+  const id = useId();
+  const s = useCampaigns((st) => st.settings);
+  const update = useCampaigns((st) => st.update);
+  const warning = hoursWarningOf(s);
+  const overnight = s.call.windowEnd < s.call.windowStart;
+  return (
+    <div className="calling-hours" data-testid="calling-hours">
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-purpose`}>
+          Purpose of the calls
+        </label>
+        <select
+          id={`${id}-purpose`}
+          className="select"
+          value={s.purpose}
+          aria-describedby={`${id}-purpose-hint`}
+          onChange={(e) => update({ purpose: e.target.value as CallPurpose })}
+        >
+          {CALL_PURPOSES.map((p) => (
+            <option key={p} value={p}>
+              {PURPOSE_LABELS[p]}
+            </option>
+          ))}
+        </select>
+        <p className="field-hint" id={`${id}-purpose-hint`}>
+          Sets the hours the recipients may be called (India: promotional 09:00–21:00, loan recovery
+          08:00–19:00, local time).
+        </p>
+      </div>
+      {overnight ? (
+        <p className="field-hint" data-testid="overnight-note">
+          The window {s.call.windowStart}–{s.call.windowEnd} spans midnight: calls go from{' '}
+          {s.call.windowStart} until {s.call.windowEnd} the next morning.
+        </p>
+      ) : null}
+      {warning ? (
+        <div role="note" className="warn-text">
+          <p>{warning}</p>
+          <CheckboxField
+            label="I have checked: these calls may be made in this window"
+            checked={s.hoursAcknowledged}
+            error={
+              errorFor(errors, 'hoursAcknowledged') ? 'Acknowledge this, or change the window.' : undefined
+            }
+            onChange={(on) => update({ hoursAcknowledged: on })}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -230,9 +307,9 @@ function NumberSourceField({ errors }: { errors: FieldError[] }) {
             onChange={(e) => update({ numberSource: { kind: 'pool', numberPoolId: e.target.value } })}
           >
             <option value="">— choose a pool —</option>
-            {(numbers?.pools ?? []).map((p) => (
-              <option key={p} value={p}>
-                {p}
+            {(numbers?.poolDetails ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.numbers.join(', ')})
               </option>
             ))}
           </select>
@@ -291,7 +368,7 @@ export function SettingsForm() {
           type="datetime-local"
           value={campaignTimeToPicker(s.start)}
           error={err('start')}
-          hint="In the campaign’s timezone; must be in the future."
+          hint={`In ${s.timezone.trim() || 'the campaign’s timezone'}; must be in the future.`}
           onChange={(v) => update({ start: pickerToCampaignTime(v) })}
         />
         <TextField
@@ -299,7 +376,7 @@ export function SettingsForm() {
           type="datetime-local"
           value={campaignTimeToPicker(s.end)}
           error={err('end')}
-          hint="After the start."
+          hint={`In ${s.timezone.trim() || 'the campaign’s timezone'}; after the start.`}
           onChange={(v) => update({ end: pickerToCampaignTime(v) })}
         />
         <TextField

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { desk } from '../../desk/desk.ts';
 import { useListAgent } from '../contacts/listAgentStore.ts';
+import { parseTestCallNumber, testCallTiming } from '../../../../shared/domain/testCall.ts';
 import { useCampaigns } from './campaignsStore.ts';
 
 type TestCall = z.infer<typeof testCallViewSchema>;
@@ -21,6 +22,26 @@ export function TestCallPanel() {
   const [error, setError] = useState<string | null>(null);
   const [call, setCall] = useState<TestCall | null>(null);
   const [busy, setBusy] = useState(false);
+  const [timing, setTiming] = useState<'now' | 'campaign-window'>('now');
+  const parsed = mobile.trim() ? parseTestCallNumber(mobile, settings.countryCode) : null;
+  // Said before the call is placed: whether it rings now, or when and why it waits.
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  let plannedNote: string | null;
+  try {
+    plannedNote = testCallTiming({
+      mode: timing,
+      nowMs,
+      timezone: settings.timezone,
+      windowStart: settings.call.windowStart,
+      windowEnd: settings.call.windowEnd,
+    }).note;
+  } catch {
+    plannedNote = null; // an unknown timezone: the settings check names it
+  }
 
   // Follow the call until it ends.
   const callId = call && !call.ended ? call.callId : null;
@@ -30,7 +51,8 @@ export function TestCallPanel() {
       void desk()
         .campaigns.testCallStatus({ callId })
         .then((r) => {
-          if (r.ok) setCall(r.value);
+          // The status answer carries no number or note: keep the placing answer's.
+          if (r.ok) setCall((prev) => ({ ...prev, ...r.value }));
           else setError(r.error.message);
         });
     }, POLL_MS);
@@ -46,7 +68,16 @@ export function TestCallPanel() {
       return;
     }
     setBusy(true);
-    const result = await desk().campaigns.testCall({ settings, mobileNumber: mobile, row: rowNumber });
+    if (parsed && !parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    const result = await desk().campaigns.testCall({
+      settings,
+      mobileNumber: mobile,
+      row: rowNumber,
+      timing,
+    });
     setBusy(false);
     if (result.ok) setCall(result.value);
     else
@@ -63,7 +94,12 @@ export function TestCallPanel() {
           label="Number to call"
           value={mobile}
           onChange={setMobile}
-          hint="Your own, in E.164 (+91…)."
+          error={parsed && !parsed.ok ? parsed.message : undefined}
+          hint={
+            parsed?.ok
+              ? `Will call ${parsed.e164}.`
+              : `Your own, as in a contact list: national numbers use the country code ${settings.countryCode || '+91'}.`
+          }
         />
         <TextField
           label="Row"
@@ -75,6 +111,34 @@ export function TestCallPanel() {
           }
         />
       </div>
+      <fieldset className="campaign-fieldset">
+        <legend>When it rings</legend>
+        <div className="radio-row">
+          <label>
+            <input
+              type="radio"
+              name={`${id}-timing`}
+              checked={timing === 'now'}
+              onChange={() => setTiming('now')}
+            />{' '}
+            Now (its own window)
+          </label>
+          <label>
+            <input
+              type="radio"
+              name={`${id}-timing`}
+              checked={timing === 'campaign-window'}
+              onChange={() => setTiming('campaign-window')}
+            />{' '}
+            In the campaign’s daily window
+          </label>
+        </div>
+        {plannedNote ? (
+          <p className="field-hint" data-testid="test-call-timing">
+            {plannedNote}
+          </p>
+        ) : null}
+      </fieldset>
       <Button onClick={() => void place()} busy={busy} disabled={!mobile.trim() || settings.listId === null}>
         Place test call
       </Button>
@@ -86,9 +150,11 @@ export function TestCallPanel() {
       {call ? (
         <div className="test-call-result">
           <p role="status">
-            Call {call.callId}: {call.status}
+            Call {call.callId}
+            {call.calledNumber ? ` to ${call.calledNumber}` : ''}: {call.status}
             {call.ended ? ' (ended)' : ' (following…)'}
           </p>
+          {call.note ? <p className="field-hint">{call.note}</p> : null}
           {call.ended ? (
             call.transcript.length > 0 ? (
               <>

@@ -10,7 +10,7 @@ import type {
 import type { campaignsListSchema, numbersAnswerSchema } from '../../../../shared/ipc/channels/campaigns.ts';
 import type { z } from 'zod';
 import { desk } from '../../desk/desk.ts';
-import { defaultSettings } from './settingsForm.ts';
+import { defaultSettings, schemaProblems, withStaleAcknowledgement } from './settingsForm.ts';
 
 // The Campaigns section: the builder's settings (a local draft, saved as it is edited), its
 // field-named problems and plan, the launch queue, the campaigns list and one campaign's timeline.
@@ -147,7 +147,13 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   },
 
   update(patch) {
-    set({ settings: { ...get().settings, ...patch }, checked: false });
+    const current = get().settings;
+    // Ticking an acknowledgement keeps the plan on screen (nothing it shows changes).
+    const onlyAcks = Object.keys(patch).every((k) => k === 'acceptShortfall' || k === 'hoursAcknowledged');
+    set({
+      settings: { ...current, ...withStaleAcknowledgement(current, patch) },
+      checked: onlyAcks ? get().checked : false,
+    });
     // Saved a moment after the last edit, so a restart keeps the draft.
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
@@ -168,20 +174,21 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   },
 
   async validate() {
-    const result = await desk().campaigns.validate({ settings: get().settings });
-    if (!result.ok) {
-      set({
-        errors: [schemaProblem(result.error)],
-        checked: true,
-      });
-      return false;
-    }
-    set({ errors: result.value.errors, checked: true });
-    return result.value.errors.length === 0;
+    // Values the contract refuses are named here; the rest goes to the back end's checks with those
+    // values replaced, so every problem shows at once (not one kind per click).
+    const local = schemaProblems(get().settings);
+    const result = await desk().campaigns.validate({
+      settings: local.checkable,
+      locale: navigator.language,
+    });
+    const remote = result.ok ? result.value.errors : [schemaProblem(result.error)];
+    const errors = [...local.errors, ...remote.filter((e) => !local.errors.some((l) => l.field === e.field))];
+    set({ errors, checked: true });
+    return errors.length === 0;
   },
 
   async loadPlan() {
-    const result = await desk().campaigns.plan({ settings: get().settings });
+    const result = await desk().campaigns.plan({ settings: schemaProblems(get().settings).checkable });
     if (result.ok) set({ plan: result.value, planError: null });
     else set({ plan: null, planError: result.error.message });
   },
