@@ -44,6 +44,11 @@ export interface GeneratorOptions {
   crlf?: boolean;
   encoding?: GeneratedEncoding;
   delimiter?: GeneratedDelimiter;
+  /**
+   * Lines written as they are above the header (a report title, notes; commas included): the
+   * header is then on row title.length + 1, and data rows number from there.
+   */
+  title?: readonly string[];
 }
 
 export type PhoneKind =
@@ -526,7 +531,7 @@ export function createRowSource(options: GeneratorOptions) {
   };
 
   let index = 0;
-  let row = 1;
+  let row = 1 + (options.title?.length ?? 0);
   return {
     header: GENERATED_HEADER.join(delimiter),
     newline,
@@ -639,7 +644,8 @@ export function* generateContactChunks(
   const encoding = options.encoding ?? 'utf-8';
   const source = createRowSource(options);
   const bom = encoding === 'utf-16le' || (encoding === 'utf-8' && options.bom) ? '\ufeff' : '';
-  let text = bom + source.header + source.newline;
+  const title = (options.title ?? []).map((line) => line + source.newline).join('');
+  let text = bom + title + source.header + source.newline;
   for (let i = 0; i < options.rows; i++) {
     const { text: record, truth } = source.next();
     text += record + source.newline;

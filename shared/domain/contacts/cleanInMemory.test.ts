@@ -5,6 +5,9 @@ import type { InMemoryOptions } from './cleanInMemory.ts';
 import { ContactsError } from './errors.ts';
 import { BUCKET_NAMES, flagCodes } from './issues.ts';
 import { generateContacts } from '../../testing/contactsGenerator.ts';
+import { encryptedWorkbook } from '../../testing/contactsEdgeCases.ts';
+import { oleBytes } from '../../testing/oleWriter.ts';
+import { OLD_BINARY_OFFICE, PASSWORD_PROTECTED } from './binaryKind.ts';
 import { expectedClean } from '../../testing/contactsTruth.ts';
 import { parseRecords } from './parseRecords.ts';
 import type { CleanChoices } from './types.ts';
@@ -341,6 +344,18 @@ describe('files that cannot be cleaned', () => {
       'not a CSV text file: it looks like an Excel workbook or ZIP archive (export it as CSV)',
     ],
     [
+      'a password-protected .xlsx (an OLE file with EncryptionInfo and EncryptedPackage)',
+      encryptedWorkbook(),
+      'not_text',
+      `not a CSV text file: it looks like ${PASSWORD_PROTECTED}`,
+    ],
+    [
+      'an old .xls workbook (an OLE file with a Workbook stream)',
+      oleBytes([{ name: 'Workbook', bytes: new Uint8Array(700) }]),
+      'not_text',
+      `not a CSV text file: it looks like ${OLD_BINARY_OFFICE}`,
+    ],
+    [
       'binary',
       Uint8Array.from([1, 2, 0, 5, 0, 0, 7, 8, 9, 10, 200, 0]),
       'not_text',
@@ -354,7 +369,8 @@ describe('files that cannot be cleaned', () => {
       'the file has a header but no data rows',
     ],
   ])('%s', async (_name, bytes, code, message) => {
-    const error = await failure(clean(bytes));
+    // The hosts sniff the first megabyte (an OLE file's directory is further in than 64 bytes).
+    const error = await failure(clean(bytes, IN, { sniffBytes: 1 << 20 }));
     expect([error.code, error.message]).toEqual([code, message]);
   });
 

@@ -13,6 +13,7 @@ import {
 import { detectDelimiter, detectNewline } from './delimiter.ts';
 import { createDecoder, detectEncoding, utf8Length } from './encoding.ts';
 import type { EncodingGuess, StreamDecoder } from './encoding.ts';
+import { binaryKind } from './binaryKind.ts';
 import { ContactsError } from './errors.ts';
 import { countLines, firstRecord } from './parseRecords.ts';
 import type { CleanChoices, Delimiter, EngineSetup, Source, VariableSetup, WireEncoding } from './types.ts';
@@ -34,19 +35,6 @@ export interface Sniffed {
   rest: string;
   /** Physical line (1-based) where the data records start. */
   dataLine: number;
-}
-
-// Signatures of files people pick by mistake instead of a CSV export.
-const SIGNATURES: Array<[number[], string]> = [
-  [[0x50, 0x4b, 0x03, 0x04], 'an Excel workbook or ZIP archive (export it as CSV)'],
-  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Excel (.xls) workbook (export it as CSV)'],
-  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
-  [[0x1f, 0x8b], 'a gzip archive'],
-];
-
-function binaryKind(bytes: Uint8Array): string | null {
-  for (const [sig, what] of SIGNATURES) if (sig.every((b, i) => bytes[i] === b)) return what;
-  return null;
 }
 
 /** Text files have no NUL and hardly any control characters (tab, CR, LF, FF aside). */
