@@ -49,6 +49,10 @@ export interface GeneratorOptions {
    * header is then on row title.length + 1, and data rows number from there.
    */
   title?: readonly string[];
+  /** The City header written with a stray quote, `"City" (town)`, as some exports do (header name kept as written). */
+  strayQuoteHeader?: boolean;
+  /** CRLF files: every 50th record, and the last, ends with a lone LF (files joined from several tools). */
+  loneLf?: boolean;
 }
 
 export type PhoneKind =
@@ -532,8 +536,10 @@ export function createRowSource(options: GeneratorOptions) {
 
   let index = 0;
   let row = 1 + (options.title?.length ?? 0);
+  const headerCells: string[] = [...GENERATED_HEADER];
+  if (options.strayQuoteHeader) headerCells[GENERATED_HEADER.indexOf('City')] = '"City" (town)';
   return {
-    header: GENERATED_HEADER.join(delimiter),
+    header: headerCells.join(delimiter),
     newline,
     /** The next record (text without line end, preceded by any blank lines) and its truth. */
     next(): { text: string; truth: RowTruth } {
@@ -648,7 +654,8 @@ export function* generateContactChunks(
   let text = bom + title + source.header + source.newline;
   for (let i = 0; i < options.rows; i++) {
     const { text: record, truth } = source.next();
-    text += record + source.newline;
+    const loneLf = options.loneLf && (i % 50 === 49 || i === options.rows - 1);
+    text += record + (loneLf ? '\n' : source.newline);
     onRow?.(truth);
     if (text.length >= chunkChars) {
       yield encodeText(text, encoding);

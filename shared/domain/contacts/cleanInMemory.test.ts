@@ -5,7 +5,12 @@ import type { InMemoryOptions } from './cleanInMemory.ts';
 import { ContactsError } from './errors.ts';
 import { BUCKET_NAMES, flagCodes } from './issues.ts';
 import { generateContacts } from '../../testing/contactsGenerator.ts';
-import { encryptedWorkbook } from '../../testing/contactsEdgeCases.ts';
+import {
+  encryptedWorkbook,
+  loneLfCsv,
+  strayQuoteHeaderCsv,
+  titledSemicolonCsv,
+} from '../../testing/contactsEdgeCases.ts';
 import { oleBytes } from '../../testing/oleWriter.ts';
 import { OLD_BINARY_OFFICE, PASSWORD_PROTECTED } from './binaryKind.ts';
 import { expectedClean } from '../../testing/contactsTruth.ts';
@@ -597,6 +602,72 @@ describe('repeated header names (issue 11)', () => {
   });
 });
 
+describe('files written elsewhere (issue 25)', () => {
+  const modes: InMemoryOptions[] = [{}, { sequential: true }, { blockBytes: 1 << 20, sniffBytes: 1 << 20 }];
+  const cellsOf = (blocks: Array<{ cells?: string[][] }>): string[][] => blocks.flatMap((b) => b.cells ?? []);
+
+  it('a stray quote in the header is read like one in a data row: no row swallowed, rows numbered from 2', async () => {
+    for (const options of modes) {
+      const { report, upload, blocks } = await clean(strayQuoteHeaderCsv(), IN, {
+        ...options,
+        includeCells: true,
+      });
+      expect(report.header).toEqual(['Name', '"Age" (years)', 'City', 'Phone']);
+      expect([report.rows, report.valid, report.header_row, report.issues.quote_unbalanced]).toEqual([
+        3, 3, 1, 0,
+      ]);
+      expect(report.header_note).toMatch(/the header has a quote that never closes/);
+      expect(blocks.flatMap((b) => [...b.rowNumbers])).toEqual([2, 3, 4]);
+      expect(cellsOf(blocks).map((c) => c[0])).toEqual(['Asha', 'Ravi', 'Meera']);
+      expect(rows(upload).map((r) => r[0])).toEqual([
+        'Mobile Number',
+        '+919876543210',
+        '+919876543211',
+        '+919876543212',
+      ]);
+    }
+  });
+
+  it('a lone LF in a CRLF file ends a line: 4 records stay 4, none ragged, no LF left in the last cell', async () => {
+    for (const options of modes) {
+      const { report, blocks } = await clean(loneLfCsv(), IN, { ...options, includeCells: true });
+      expect(report.newline).toBe('crlf');
+      expect([report.rows, report.valid, report.issues.row_ragged]).toEqual([4, 4, 0]);
+      expect(blocks.flatMap((b) => [...b.rowNumbers])).toEqual([2, 3, 4, 5]);
+      expect(cellsOf(blocks)).toEqual([
+        ['Asha', '9876543210', 'Pune'],
+        ['Ravi', '9876543211', 'Delhi'],
+        ['Meera', '9876543212', 'Goa\nNorth'],
+        ['Kabir', '9876543213', 'Agra'],
+      ]);
+    }
+  });
+
+  it('finds the header and the delimiter below a title and notes (the title has commas), and says so', async () => {
+    for (const options of modes) {
+      // The hosts sniff the first megabyte; the title and notes alone are longer than 64 bytes.
+      const { report, upload } = await clean(titledSemicolonCsv(), IN, { sniffBytes: 4096, ...options });
+      expect([report.delimiter, report.delimiter_source, report.header_row]).toEqual([';', 'detected', 4]);
+      expect(report.header).toEqual(['Name', 'Phone', 'City', 'Amount']);
+      expect([report.rows, report.valid, report.issues.row_ragged]).toEqual([3, 3, 0]);
+      expect(report.header_note).toBe(
+        'header on row 4: skipped 2 lines above it that look like a title or notes (fewer filled cells): "Collections report, March 2026, Pune branch", "Exported by ops, do not edit"',
+      );
+      expect(rows(upload)[1]).toEqual(['+919876543210', 'Asha', 'Pune', '1.234,50']);
+    }
+    // A delimiter chosen by the operator is kept; the header is still found below the title.
+    const chosen = await clean(titledSemicolonCsv(), { country: 'IN', delimiter: ';' }, { sniffBytes: 4096 });
+    expect([chosen.report.delimiter_source, chosen.report.header_row]).toEqual(['override', 4]);
+    // A title padded with delimiters by Excel ("Report;;;") is a title too.
+    const padded = await clean('Collections report;;;\nName;Phone;City;Amount\nAsha;9876543210;Pune;1\n');
+    expect([padded.report.header_row, padded.report.header, padded.report.rows]).toEqual([
+      2,
+      ['Name', 'Phone', 'City', 'Amount'],
+      1,
+    ]);
+  });
+});
+
 describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
   it('every row lands where the generator meant it: bucket, number holder and issue codes', async () => {
     const variants = [
@@ -605,6 +676,10 @@ describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
       { encoding: 'utf-16le' },
       { encoding: 'windows-1252' },
       { delimiter: ';' },
+      // Shapes of files written elsewhere (issue 25):
+      { delimiter: ';', title: ['Customer list, April 2026, all branches', 'Source: loan book, v2'] },
+      { strayQuoteHeader: true },
+      { crlf: true, loneLf: true },
     ] as const;
     let lateClaims = 0;
     let landlines = 0;

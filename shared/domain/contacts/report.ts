@@ -34,6 +34,8 @@ export const cleanReportSchema = z
     calling_code: z.string(),
     header: z.array(z.string()),
     header_row: z.number().int().positive(),
+    /** How the header was found when it was not simply the first line (titles skipped, a stray quote). */
+    header_note: z.string().nullable(),
     name_column: z.string().nullable(),
     variables: z.array(z.object({ variable: z.string(), column: z.string(), optional: z.boolean() })),
     upload_columns: z.array(z.string()),

@@ -352,6 +352,7 @@ export async function runClean(
     calling_code: setup.callingCode,
     header: setup.header,
     header_row: setup.headerRow,
+    header_note: sniffed.headerNote,
     name_column: setup.nameIndex >= 0 ? setup.header[setup.nameIndex] : null,
     variables: setup.variables.map((v) => ({ variable: v.variable, column: v.column, optional: v.optional })),
     upload_columns: uploadColumnNames(setup),
