@@ -186,6 +186,37 @@ describe('encodings', () => {
     expect(report.duplicates).toBe(19);
   });
 
+  it.each(['big5', 'shift_jis', 'euc-kr'] as const)(
+    'a %s file is detected and its names reach the upload as UTF-8 (issue 25)',
+    async (encoding) => {
+      const { bytes } = generateContacts({ rows: 1500, seed: 3, encoding });
+      const { report, blocks } = await cleanInMemory(bytes, IN, {
+        includeCells: true,
+        blockBytes: 16 * 1024,
+      });
+      expect([report.encoding, report.encoding_source, report.encoding_uncertain]).toEqual([
+        encoding,
+        'detected',
+        false,
+      ]);
+      expect(report.encoding_note).toMatch(/^not UTF-8: detected as .+ \(confidence \d+%\)$/);
+      // The names as the file's own encoding spells them (TextDecoder on the whole file).
+      const names = parseRecords(new TextDecoder(encoding).decode(bytes), ',', '\n')
+        .slice(1)
+        .filter((r) => r.length > 1)
+        .map((r) => r[1]);
+      expect(blocks.flatMap((b) => b.cells ?? []).map((c) => c[1])).toEqual(names);
+      expect(names.some((n) => /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(n ?? ''))).toBe(true);
+    },
+  );
+
+  it('says so, before anything is uploaded, when it is not sure of the encoding', async () => {
+    const { bytes } = generateContacts({ rows: 1500, seed: 3, encoding: 'windows-1251' });
+    const { report } = await cleanInMemory(bytes, IN);
+    expect(report.encoding_uncertain).toBe(true);
+    expect(report.encoding_note).toMatch(/low confidence/);
+  });
+
   it('an encoding override wins', async () => {
     const { report, upload } = await clean(utf8('Name,Phone\nJosé,9876543210\n'), {
       country: 'IN',
@@ -680,6 +711,8 @@ describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
       { delimiter: ';', title: ['Customer list, April 2026, all branches', 'Source: loan book, v2'] },
       { strayQuoteHeader: true },
       { crlf: true, loneLf: true },
+      { encoding: 'big5' },
+      { encoding: 'shift_jis', crlf: true },
     ] as const;
     let lateClaims = 0;
     let landlines = 0;

@@ -26,8 +26,15 @@ export const cleanReportSchema = z
     // More detail for people and scripts:
     blank_rows: count,
     encoding_source: z.enum(['bom', 'detected', 'default', 'override']),
-    /** Why the encoding differs from the first guess (e.g. invalid UTF-8 later in the file). */
+    /**
+     * What was detected for a file that is not UTF-8/16 and how sure the detector is, or why the
+     * encoding differs from the first guess (invalid UTF-8 later in the file).
+     */
     encoding_note: z.string().nullable(),
+    /** The detector's confidence (0-100) for a file that is not UTF-8/16; null otherwise. */
+    encoding_confidence: z.number().min(0).max(100).nullable(),
+    /** The encoding is a guess from little evidence: check the text before uploading. */
+    encoding_uncertain: z.boolean(),
     delimiter_source: z.enum(['bom', 'detected', 'default', 'override']),
     newline: z.enum(['lf', 'crlf', 'cr']),
     country: z.string(),

@@ -172,7 +172,7 @@ export function sniff(firstChunk: Uint8Array, complete: boolean, choices: CleanC
     const { lines } = layout.skipped;
     const shown = lines.slice(0, 3).map((l) => JSON.stringify(l.length > 60 ? `${l.slice(0, 57)}…` : l));
     notes.push(
-      `header on row ${headerRow}: skipped ${lines.length === 1 ? 'a line' : `${lines.length} lines`} above it that look like a title or notes (fewer filled cells): ${shown.join(', ')}${lines.length > 3 ? ', …' : ''}`,
+      `header on row ${headerRow}: skipped ${lines.length === 1 ? 'a line above it that looks like a title or note' : `${lines.length} lines above it that look like a title or notes`} (fewer filled cells): ${shown.join(', ')}${lines.length > 3 ? ', …' : ''}`,
     );
   }
 
