@@ -25,6 +25,36 @@ describe('scripts/gen-contacts.ts', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('writes the shapes of files from elsewhere: legacy encodings, titles, a stray header quote, lone LFs', () => {
+    const out = join(dir, 'shapes.csv');
+    const r = run([
+      '300',
+      '7',
+      out,
+      '--encoding',
+      'big5',
+      '--crlf',
+      '--lone-lf',
+      '--stray-quote-header',
+      '--title',
+      'Customer list, April 2026',
+      '--title',
+      'Source: loan book',
+    ]);
+    expect(r.status).toBe(0);
+    const expected = generateContacts({
+      rows: 300,
+      seed: '7',
+      encoding: 'big5',
+      crlf: true,
+      loneLf: true,
+      strayQuoteHeader: true,
+      title: ['Customer list, April 2026', 'Source: loan book'],
+    });
+    expect(readFileSync(out).equals(Buffer.from(expected.bytes))).toBe(true);
+    expect(expected.truth[0]?.row).toBe(4);
+  });
+
   it('says how to use it, exit 2, for bad arguments', () => {
     for (const args of [
       [],

@@ -1,13 +1,14 @@
-// `node scripts/gen-contacts.ts <rows> <seed> <out.csv> [--bom] [--crlf] [--encoding utf-8|utf-16le|windows-1252]
-//   [--delimiter ,|;|tab|pipe] [--truth <truth.jsonl>]`: writes a messy contact CSV made by the
+// `node scripts/gen-contacts.ts <rows> <seed> <out.csv> [--bom] [--crlf] [--encoding utf-8|utf-16le|windows-1252|big5|…]
+//   [--delimiter ,|;|tab|pipe] [--title <line>]… [--stray-quote-header] [--lone-lf] [--truth <truth.jsonl>]`:
+// writes a messy contact CSV made by the
 // project's generator (shared/testing/contactsGenerator.ts); the same arguments give the same bytes.
 // --truth writes one JSON line per data row: what the generator meant (number, damage, empty cells).
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { generateContactChunks } from '../shared/testing/contactsGenerator.ts';
+import { generateContactChunks, LEGACY_ENCODINGS } from '../shared/testing/contactsGenerator.ts';
 import type { GeneratedDelimiter, GeneratedEncoding, RowTruth } from '../shared/testing/contactsGenerator.ts';
 
 const USAGE =
-  'usage: node scripts/gen-contacts.ts <rows> <seed> <out.csv> [--bom] [--crlf] [--encoding utf-8|utf-16le|windows-1252] [--delimiter ,|;|tab|pipe] [--truth <file.jsonl>]';
+  'usage: node scripts/gen-contacts.ts <rows> <seed> <out.csv> [--bom] [--crlf] [--encoding utf-8|utf-16le|windows-1252|big5|gb18030|shift_jis|euc-kr|windows-1251|iso-8859-2] [--delimiter ,|;|tab|pipe] [--title <line>]… [--stray-quote-header] [--lone-lf] [--truth <file.jsonl>]';
 const DELIMITERS: Record<string, GeneratedDelimiter> = {
   ',': ',',
   ';': ';',
@@ -16,7 +17,7 @@ const DELIMITERS: Record<string, GeneratedDelimiter> = {
   pipe: '|',
   '|': '|',
 };
-const ENCODINGS: GeneratedEncoding[] = ['utf-8', 'utf-16le', 'windows-1252'];
+const ENCODINGS: GeneratedEncoding[] = ['utf-8', 'utf-16le', 'windows-1252', ...LEGACY_ENCODINGS];
 
 function fail(message: string): never {
   console.error(message);
@@ -31,11 +32,17 @@ const flags = {
   encoding: 'utf-8' as GeneratedEncoding,
   delimiter: ',' as GeneratedDelimiter,
   truth: '',
+  title: [] as string[],
+  strayQuoteHeader: false,
+  loneLf: false,
 };
 for (let i = 0; i < args.length; i++) {
   const arg = args[i] as string;
   if (arg === '--bom') flags.bom = true;
   else if (arg === '--crlf') flags.crlf = true;
+  else if (arg === '--title') flags.title.push(args[++i] ?? fail(USAGE));
+  else if (arg === '--stray-quote-header') flags.strayQuoteHeader = true;
+  else if (arg === '--lone-lf') flags.loneLf = true;
   else if (arg === '--encoding') {
     const value = args[++i] as GeneratedEncoding;
     if (!ENCODINGS.includes(value)) fail(`--encoding must be one of ${ENCODINGS.join(', ')}\n${USAGE}`);

@@ -13,7 +13,8 @@ import type { Io } from './io.ts';
 export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> --out <upload.csv> --rejects <rejects.csv> --report <report.json> [options]
 
 Cleans a contacts CSV or Excel workbook (.xlsx) offline: decodes a CSV (UTF-8, UTF-16,
-Windows-1252) or reads one sheet of a workbook, finds the delimiter and the phone column,
+Windows-1252, or an encoding detected such as Big5, GBK, Shift_JIS, EUC-KR) or reads one sheet of
+a workbook, finds the header (below any title lines), the delimiter and the phone column,
 normalises phone numbers to E.164, flags invalid rows and duplicates, and writes
   --out      the upload file: valid, non-duplicate rows; "Mobile Number" (E.164) first;
              formula cells lose their leading = + - @, bidi controls are removed
@@ -32,7 +33,8 @@ Options:
   --optional <variable>         a mapped variable that may be empty (repeatable)
   --keep-formula-cells          upload cells starting with = + - @ as they are (default: that
                                 character dropped; the rows are flagged formula_cell either way)
-  --encoding <name>             utf-8, utf-16le, utf-16be or windows-1252 (default: detected)
+  --encoding <name>             utf-8, utf-16le, utf-16be, windows-1252, or another encoding such as
+                                big5, gbk, shift_jis, euc-kr, windows-1251, iso-8859-2 (default: detected)
   --delimiter <char>            , ; tab | (default: detected)
   --sheet <name|number>         the sheet of an Excel workbook (default: the first sheet)
   --workers <n>                 worker threads (default: 2, or 1 on a single core)
@@ -100,7 +102,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
     const e = parseEncoding(values.encoding);
     if (!e)
       throw new UsageError(
-        `--encoding must be utf-8, utf-16le, utf-16be or windows-1252 (got "${values.encoding}")`,
+        `--encoding must be utf-8, utf-16le, utf-16be, windows-1252 or another known encoding such as big5, gbk, shift_jis, euc-kr (got "${values.encoding}")`,
       );
     encoding = e;
   }
@@ -165,8 +167,11 @@ function summary(args: CleanArgs, report: CleanReport): string {
 
 /** Damage worth a line of its own: it changes what the operator should check. */
 function warnings(report: CleanReport): string[] {
-  const lines = report.duplicate_columns.map(
-    (d) => `  warning: columns ${d.positions.map((p) => `#${p}`).join(', ')} are all named "${d.name}"`,
+  const lines = detectionNotes(report);
+  lines.push(
+    ...report.duplicate_columns.map(
+      (d) => `  warning: columns ${d.positions.map((p) => `#${p}`).join(', ')} are all named "${d.name}"`,
+    ),
   );
   if (report.issues.quote_unbalanced > 0)
     lines.push(
@@ -183,6 +188,23 @@ function warnings(report: CleanReport): string[] {
   if (report.issues.phone_bidi_control > 0)
     lines.push(
       `  warning: ${n(report.issues.phone_bidi_control)} numbers hold bidi controls that disguise their digits (rejected)`,
+    );
+  return lines;
+}
+
+/**
+ * What detection chose where the file was ambiguous (issue 25): the header below titles, the
+ * encoding of a file that is not UTF-8 and how sure the detector is. A guess from little evidence
+ * is a warning: check the names (or pass --encoding) before uploading the file.
+ */
+export function detectionNotes(report: CleanReport): string[] {
+  const lines: string[] = [];
+  if (report.header_note) lines.push(`  note: ${report.header_note}`);
+  if (report.encoding_note)
+    lines.push(
+      report.encoding_uncertain
+        ? `  warning: encoding ${report.encoding_note} (or pass --encoding)`
+        : `  note: encoding ${report.encoding_note}`,
     );
   return lines;
 }

@@ -127,6 +127,45 @@ describe('campaign-desk clean', () => {
     expect(readdirSync(d).sort()).toEqual(['rejects.csv', 'report.json', 'upload.csv']);
   });
 
+  // What detection chose on ambiguous files (issue 25) is printed: a line per decision.
+  it('notes the header found below a title line, and the delimiter under it', () => {
+    const titled = write(
+      'titled.csv',
+      'Collections report, March 2026, Pune\nName;Phone;City\nAsha;9876543210;Pune\n',
+    );
+    const r = run(['clean', titled, '--country', 'IN', ...outArgs(outDir('titled'))]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('read as utf-8, delimiter ";"');
+    expect(r.stdout).toContain(
+      'note: header on row 2: skipped a line above it that looks like a title or note (fewer filled cells): "Collections report, March 2026, Pune"',
+    );
+  });
+
+  it('notes the encoding detected and its confidence', () => {
+    const big5 = write('big5.csv', generateContacts({ rows: 800, seed: 1, encoding: 'big5' }).bytes);
+    const r = run(['clean', big5, '--country', 'IN', ...outArgs(outDir('big5'))]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /note: encoding not UTF-8: detected as Big5 \(Traditional Chinese\) \(confidence \d+%\)/,
+    );
+  });
+
+  it('warns when the encoding is a guess of low confidence; --encoding settles it', () => {
+    const cyrillic = write(
+      'cp1251.csv',
+      generateContacts({ rows: 800, seed: 1, encoding: 'windows-1251' }).bytes,
+    );
+    const d = outDir('cp1251');
+    let r = run(['clean', cyrillic, '--country', 'IN', ...outArgs(d)]);
+    expect(r.stdout).toMatch(
+      /warning: encoding not UTF-8: detected as .+ with low confidence .+ \(or pass --encoding\)/,
+    );
+    r = run(['clean', cyrillic, '--country', 'IN', '--encoding', 'cp1251', ...outArgs(d)]);
+    expect(r.stdout).toContain('read as windows-1251');
+    expect(r.stdout).not.toContain('warning: encoding');
+    expect(readFileSync(join(d, 'upload.csv'), 'utf8')).toMatch(/[А-я]{3}/);
+  }, 120_000);
+
   it("the issue's unbalanced quote: all 20,000 rows after it counted, the row flagged with its line, exit 0", () => {
     const good = Array.from(
       { length: 20_000 },
@@ -314,7 +353,7 @@ describe('campaign-desk clean', () => {
     [['--country', 'IN', '--bogus', 'x'], /clean: Unknown option '--bogus'/],
     [
       ['--country', 'IN', '--encoding', 'ebcdic'],
-      /--encoding must be utf-8, utf-16le, utf-16be or windows-1252/,
+      /--encoding must be utf-8, utf-16le, utf-16be, windows-1252 or another known encoding/,
     ],
     [['--country', 'Narnia'], /unknown country "Narnia"/],
     [

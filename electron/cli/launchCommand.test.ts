@@ -2,12 +2,13 @@
 // re-run after a refusal with corrected options, and the exit codes of a file that is not there.
 // The CLI runs in its own process against the sandbox in its own process (real HTTP, real SQLite).
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToCampaignTime } from '../../shared/domain/dates.ts';
+import { generateContacts } from '../../shared/testing/contactsGenerator.ts';
 import { startSandboxProcess } from '../services/api/testing/sandboxProcess.ts';
 import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
 import {
@@ -228,5 +229,20 @@ describe('launch exit codes', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim()).toBe(`campaign-desk launch: ${missing}: file not found`);
+  }, 60_000);
+
+  it('an encoding guessed with low confidence: exit 1, one line saying so, nothing uploaded (issue 25)', async () => {
+    const file = join(dir, 'cyrillic.csv');
+    writeFileSync(file, generateContacts({ rows: 60, seed: 2, encoding: 'windows-1251' }).bytes);
+    const starts = async () =>
+      (await sb.control<{ starts: unknown[] }>('GET', '/stats?deliveries_limit=0')).starts.length;
+    const before = await starts();
+    const run = await launch('cyrillic', { data: join(dir, 'cyrillic'), file });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toMatch(
+      /^campaign-desk launch: .*cyrillic\.csv: not launched: the encoding is not UTF-8: detected as .+ with low confidence/,
+    );
+    expect(await starts()).toBe(before);
   }, 60_000);
 });

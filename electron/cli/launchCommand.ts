@@ -26,6 +26,7 @@ import type { StoredLaunch } from '../services/db/queries/campaigns.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { API_KEY_ENV } from './agentsCommand.ts';
 import { DeskFailure } from '../../shared/ipc/result.ts';
+import { detectionNotes } from './cleanCommand.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 
@@ -264,6 +265,10 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
     throw error;
   }
   if (io.interactive) io.status(null);
+  // Nothing is uploaded from an encoding guessed with low confidence (names would be mojibake).
+  if (report.encoding_uncertain)
+    return `${args.file}: not launched: the encoding is ${report.encoding_note ?? 'a guess'}; clean it with \`campaign-desk clean --encoding <name>\` and launch the upload file, or save it as CSV UTF-8`;
+  for (const line of detectionNotes(report)) io.err(`campaign-desk launch:${line.replace(/^ +/, ' ')}`);
   const valid = report.valid;
   const invalid = report.rows - report.valid;
   if (valid === 0) return `${args.file}: no valid rows to call (${invalid} invalid or duplicate)`;

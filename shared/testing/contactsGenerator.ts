@@ -15,7 +15,9 @@
 //   other   quoted fields with the delimiter, doubled quotes and embedded newlines (Notes), Indian
 //           digit grouping, currency signs, five date formats, ~1.5% empty prompt-variable cells
 //           (Name / Loan Amount / Due Date / Language), rare blank lines and rows missing a cell
-//   bytes   UTF-8 (optionally with a BOM), UTF-16LE or Windows-1252; LF or CRLF; , ; tab or |
+//   bytes   UTF-8 (optionally with a BOM), UTF-16LE, Windows-1252 or a legacy encoding (Big5, GBK,
+//           Shift_JIS, EUC-KR, Windows-1251, ISO-8859-2: names in its script); LF or CRLF; , ; tab
+//           or |; optionally title lines above the header, a stray quote in it, lone LFs in CRLF
 import { seededRandom } from './seededRandom.ts';
 
 export const GENERATED_HEADER = [
@@ -34,7 +36,17 @@ const PHONE_INDEX = 2;
 /** The prompt-variable columns the generator sometimes leaves empty. */
 export const VARIABLE_COLUMNS = ['Name', 'Loan Amount', 'Due Date', 'Language'] as const;
 
-export type GeneratedEncoding = 'utf-8' | 'utf-16le' | 'windows-1252';
+/** Legacy encodings of files from other tools (names are then written in the encoding's script). */
+export const LEGACY_ENCODINGS = [
+  'big5',
+  'gb18030',
+  'shift_jis',
+  'euc-kr',
+  'windows-1251',
+  'iso-8859-2',
+] as const;
+export type LegacyEncoding = (typeof LEGACY_ENCODINGS)[number];
+export type GeneratedEncoding = 'utf-8' | 'utf-16le' | 'windows-1252' | LegacyEncoding;
 export type GeneratedDelimiter = ',' | ';' | '\t' | '|';
 
 export interface GeneratorOptions {
@@ -45,6 +57,15 @@ export interface GeneratorOptions {
   crlf?: boolean;
   encoding?: GeneratedEncoding;
   delimiter?: GeneratedDelimiter;
+  /**
+   * Lines written as they are above the header (a report title, notes; commas included): the
+   * header is then on row title.length + 1, and data rows number from there.
+   */
+  title?: readonly string[];
+  /** The City header written with a stray quote, `"City" (town)`, as some exports do (header name kept as written). */
+  strayQuoteHeader?: boolean;
+  /** CRLF files: every 50th record, and the last, ends with a lone LF (files joined from several tools). */
+  loneLf?: boolean;
 }
 
 export type PhoneKind =
@@ -180,6 +201,70 @@ const ACCENTS = [
   'Søren Kjær',
   'Müller Jörg',
 ];
+/** Names in the script of each legacy encoding (made up), written instead of Devanagari and accented ones. */
+const SCRIPT_NAMES: Record<LegacyEncoding, readonly string[]> = {
+  big5: ['陳大文', '李美玲', '王志明', '張家豪', '林淑芬', '黃俊傑', '吳佩君', '劉建宏', '蔡宜蓁', '楊宗翰'],
+  gb18030: [
+    '陈大文',
+    '李美玲',
+    '王志明',
+    '张家豪',
+    '林淑芬',
+    '黄俊杰',
+    '吴佩君',
+    '刘建宏',
+    '蔡宜蓁',
+    '杨宗翰',
+  ],
+  shift_jis: [
+    'やまだ たろう',
+    'すずき はなこ',
+    'さとう けん',
+    'たかはし さくら',
+    '田中 ひろし',
+    '伊藤 めぐみ',
+    '渡辺 しょうた',
+    '中村 あおい',
+    '小林 だいすけ',
+    '加藤 ゆい',
+  ],
+  'euc-kr': [
+    '김민준',
+    '이서연',
+    '박지훈',
+    '최수아',
+    '정하준',
+    '강지민',
+    '조예린',
+    '윤도현',
+    '장서윤',
+    '임재원',
+  ],
+  'windows-1251': [
+    'Иван Петров',
+    'Ольга Смирнова',
+    'Сергей Иванов',
+    'Анна Кузнецова',
+    'Дмитрий Попов',
+    'Елена Соколова',
+    'Алексей Морозов',
+    'Мария Волкова',
+    'Никита Лебедев',
+    'Татьяна Козлова',
+  ],
+  'iso-8859-2': [
+    'Łukasz Wójcik',
+    'Małgorzata Kępa',
+    'Paweł Żółtowski',
+    'Zofia Dąbrowska',
+    'Jiří Dvořák',
+    'Ágnes Kovács',
+    'Štefan Horák',
+    'Bożena Śliwa',
+    'Tomáš Černý',
+    'Ewa Łącka',
+  ],
+};
 const TITLES = ['Mr.', 'Mrs.', 'Ms.', 'Dr.', 'Shri', 'Smt.', 'Prof.', 'mr', 'DR.', 'Miss'];
 const CITIES = [
   'Mumbai',
@@ -480,13 +565,14 @@ export function createRowSource(options: GeneratorOptions) {
     };
   };
 
+  const script = isLegacy(options.encoding) ? SCRIPT_NAMES[options.encoding] : null;
   const name = (): string => {
     const r = random();
     if (r < 0.012) return '';
     // No draw of its own: the rows after read the same random numbers.
     if (r < 0.015) return FORMULA_NAMES[Math.min(2, Math.floor((r - 0.012) * 1000))] as string;
-    if (r < 0.05) return pick(DEVANAGARI);
-    if (r < 0.07) return pick(ACCENTS);
+    if (r < 0.05) return pick(script ?? DEVANAGARI);
+    if (r < 0.07) return pick(script ?? ACCENTS);
     const given = pick(GIVEN);
     const family = pick(FAMILY);
     const form = random();
@@ -556,9 +642,11 @@ export function createRowSource(options: GeneratorOptions) {
   };
 
   let index = 0;
-  let row = 1;
+  let row = 1 + (options.title?.length ?? 0);
+  const headerCells: string[] = [...GENERATED_HEADER];
+  if (options.strayQuoteHeader) headerCells[GENERATED_HEADER.indexOf('City')] = '"City" (town)';
   return {
-    header: GENERATED_HEADER.join(delimiter),
+    header: headerCells.join(delimiter),
     newline,
     /** The next record (text without line end, preceded by any blank lines) and its truth. */
     next(): { text: string; truth: RowTruth } {
@@ -607,9 +695,44 @@ export function createRowSource(options: GeneratorOptions) {
   };
 }
 
-/** Text → bytes in the file's encoding (Windows-1252 writes "?" for what it cannot hold). */
+const isLegacy = (encoding: GeneratedEncoding | undefined): encoding is LegacyEncoding =>
+  (LEGACY_ENCODINGS as readonly string[]).includes(encoding ?? '');
+
+/** Character → bytes of a legacy encoding, built by decoding every one- and two-byte sequence. */
+const legacyTables = new Map<LegacyEncoding, Map<number, number[]>>();
+function legacyTable(encoding: LegacyEncoding): Map<number, number[]> {
+  let table = legacyTables.get(encoding);
+  if (table) return table;
+  table = new Map();
+  const decoder = new TextDecoder(encoding);
+  const add = (text: string, bytes: number[]): boolean => {
+    const c = text.codePointAt(0) as number;
+    if (text.length !== 1 || c === 0xfffd) return false;
+    if (!table?.has(c)) table?.set(c, bytes);
+    return true;
+  };
+  for (let lead = 0x80; lead <= 0xff; lead++) {
+    if (add(decoder.decode(Uint8Array.of(lead)), [lead])) continue;
+    for (let trail = 0x40; trail <= 0xfe; trail++)
+      add(decoder.decode(Uint8Array.of(lead, trail)), [lead, trail]);
+  }
+  legacyTables.set(encoding, table);
+  return table;
+}
+
+/** Text → bytes in the file's encoding (Windows-1252 and legacy encodings write "?" for what they cannot hold). */
 export function encodeText(text: string, encoding: GeneratedEncoding): Uint8Array {
   if (encoding === 'utf-8') return new TextEncoder().encode(text);
+  if (isLegacy(encoding)) {
+    const table = legacyTable(encoding);
+    const out: number[] = [];
+    for (const ch of text) {
+      const c = ch.codePointAt(0) as number;
+      if (c < 0x80) out.push(c);
+      else out.push(...(table.get(c) ?? [0x3f]));
+    }
+    return Uint8Array.from(out);
+  }
   if (encoding === 'utf-16le') {
     const out = new Uint8Array(text.length * 2);
     for (let i = 0; i < text.length; i++) {
@@ -670,10 +793,12 @@ export function* generateContactChunks(
   const encoding = options.encoding ?? 'utf-8';
   const source = createRowSource(options);
   const bom = encoding === 'utf-16le' || (encoding === 'utf-8' && options.bom) ? '\ufeff' : '';
-  let text = bom + source.header + source.newline;
+  const title = (options.title ?? []).map((line) => line + source.newline).join('');
+  let text = bom + title + source.header + source.newline;
   for (let i = 0; i < options.rows; i++) {
     const { text: record, truth } = source.next();
-    text += record + source.newline;
+    const loneLf = options.loneLf && (i % 50 === 49 || i === options.rows - 1);
+    text += record + (loneLf ? '\n' : source.newline);
     onRow?.(truth);
     if (text.length >= chunkChars) {
       yield encodeText(text, encoding);

@@ -16,6 +16,11 @@ export const TEST_STYLES = {
   fixed2: 4,
   /** Custom format 00000 (id 165): numbers padded to five digits. */
   zeros5: 5,
+  /** Elapsed times (whole days count): [hh]:mm:ss (id 166), [mm]:ss (167), [h]:mm (168), built-in 46 ([h]:mm:ss). */
+  elapsedHms: 6,
+  elapsedMs: 7,
+  elapsedHm: 8,
+  elapsedBuiltIn: 9,
 } as const;
 
 export type TestCell =
@@ -27,7 +32,9 @@ export type TestCell =
   /** A number as Excel may spell it in the XML (e.g. "9.19876543210E+11"). */
   | { raw: string; style?: keyof typeof TEST_STYLES }
   | { serial: number; style: keyof typeof TEST_STYLES }
-  | { formula: string; value: string | number };
+  | { formula: string; value: string | number }
+  /** A shared string whose <si> body is written as given (raw XML: `<t>a&#13;\nb</t>`, rich runs). */
+  | { sharedXml: string };
 
 export type TestRow = TestCell[] | { row: number; cells: TestCell[] };
 
@@ -42,6 +49,11 @@ export interface TestWorkbook {
   date1904?: boolean;
   /** Namespace prefix on the sheet elements (x:row, x:c …), as some generators write. */
   prefix?: string;
+  /**
+   * The name each part gets in the ZIP (relationships keep the usual names): OOXML part names are
+   * case-insensitive, e.g. `xl/SharedStrings.xml` or `[content_types].xml`.
+   */
+  partName?: (name: string) => string;
 }
 
 const escape = (text: string): string =>
@@ -71,7 +83,7 @@ export function* xlsxChunks(book: TestWorkbook): Generator<Uint8Array> {
   });
   const encoder = new TextEncoder();
   function* file(name: string, parts: Iterable<string>): Generator<Uint8Array> {
-    const entry = new ZipDeflate(name, { level: 1 });
+    const entry = new ZipDeflate(book.partName ? book.partName(name) : name, { level: 1 });
     zip.add(entry);
     let buffer = '';
     for (const part of parts) {
@@ -88,6 +100,8 @@ export function* xlsxChunks(book: TestWorkbook): Generator<Uint8Array> {
   }
 
   const strings = new Map<string, number>();
+  /** Shared strings given as raw XML, keyed apart from plain text. */
+  const RAW = '\u0000raw:';
   const shared = (text: string): number => {
     let index = strings.get(text);
     if (index === undefined) {
@@ -102,6 +116,8 @@ export function* xlsxChunks(book: TestWorkbook): Generator<Uint8Array> {
     if (typeof cell === 'string') return `<${p}c r="${ref}" t="s"><${p}v>${shared(cell)}</${p}v></${p}c>`;
     if (typeof cell === 'number') return `<${p}c r="${ref}"><${p}v>${cell}</${p}v></${p}c>`;
     if (typeof cell === 'boolean') return `<${p}c r="${ref}" t="b"><${p}v>${cell ? 1 : 0}</${p}v></${p}c>`;
+    if ('sharedXml' in cell)
+      return `<${p}c r="${ref}" t="s"><${p}v>${shared(RAW + cell.sharedXml)}</${p}v></${p}c>`;
     if ('inline' in cell)
       return `<${p}c r="${ref}" t="inlineStr"><${p}is><${p}t>${escape(cell.inline)}</${p}t></${p}is></${p}c>`;
     if ('raw' in cell)
@@ -158,7 +174,7 @@ export function* xlsxChunks(book: TestWorkbook): Generator<Uint8Array> {
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/styles" Target="styles.xml"/><Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>${rels}</Relationships>`,
   ]);
   yield* file('xl/styles.xml', [
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${NS}"><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd;@"/><numFmt numFmtId="165" formatCode="00000"/></numFmts><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0" xfId="0"/><xf numFmtId="14" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" xfId="0" applyNumberFormat="1"/><xf numFmtId="22" xfId="0" applyNumberFormat="1"/><xf numFmtId="2" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${NS}"><numFmts count="5"><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd;@"/><numFmt numFmtId="165" formatCode="00000"/><numFmt numFmtId="166" formatCode="[hh]:mm:ss"/><numFmt numFmtId="167" formatCode="[mm]:ss"/><numFmt numFmtId="168" formatCode="[h]:mm"/></numFmts><cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="10"><xf numFmtId="0" xfId="0"/><xf numFmtId="14" xfId="0" applyNumberFormat="1"/><xf numFmtId="164" xfId="0" applyNumberFormat="1"/><xf numFmtId="22" xfId="0" applyNumberFormat="1"/><xf numFmtId="2" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" xfId="0" applyNumberFormat="1"/><xf numFmtId="167" xfId="0" applyNumberFormat="1"/><xf numFmtId="168" xfId="0" applyNumberFormat="1"/><xf numFmtId="46" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
   ]);
   // The sheets before the shared strings, as Excel orders them: the reader must not depend on order.
   for (const [i, sheet] of book.sheets.entries())
@@ -166,7 +182,8 @@ export function* xlsxChunks(book: TestWorkbook): Generator<Uint8Array> {
   function* stringsXml(): Generator<string> {
     yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS}" count="${strings.size}" uniqueCount="${strings.size}">`;
     for (const text of strings.keys())
-      yield `<si><t${/^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''}>${escape(text)}</t></si>`;
+      if (text.startsWith(RAW)) yield `<si>${text.slice(RAW.length)}</si>`;
+      else yield `<si><t${/^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''}>${escape(text)}</t></si>`;
     yield '</sst>';
   }
   yield* file('xl/sharedStrings.xml', stringsXml());

@@ -65,12 +65,14 @@ export function createImportRun(options: ImportRunOptions) {
     return {
       encoding: sniffed.encoding.encoding,
       encodingSource: sniffed.encoding.source,
-      encodingNote: null,
+      encodingNote: sniffed.encoding.note,
+      encodingUncertain: sniffed.encoding.uncertain,
       delimiter: setup.delimiter,
       delimiterSource: sniffed.delimiterSource,
       newline: setup.newline,
       header: setup.header,
       headerRow: setup.headerRow,
+      headerNote: sniffed.headerNote,
       phoneColumn: setup.header[setup.phoneIndex] ?? '',
     };
   };

@@ -5,6 +5,14 @@ import type { InMemoryOptions } from './cleanInMemory.ts';
 import { ContactsError } from './errors.ts';
 import { BUCKET_NAMES, flagCodes } from './issues.ts';
 import { generateContacts } from '../../testing/contactsGenerator.ts';
+import {
+  encryptedWorkbook,
+  loneLfCsv,
+  strayQuoteHeaderCsv,
+  titledSemicolonCsv,
+} from '../../testing/contactsEdgeCases.ts';
+import { oleBytes } from '../../testing/oleWriter.ts';
+import { OLD_BINARY_OFFICE, PASSWORD_PROTECTED } from './binaryKind.ts';
 import { expectedClean } from '../../testing/contactsTruth.ts';
 import { parseRecords } from './parseRecords.ts';
 import type { CleanChoices } from './types.ts';
@@ -180,6 +188,37 @@ describe('encodings', () => {
     expect(report.duplicates).toBe(19);
   });
 
+  it.each(['big5', 'shift_jis', 'euc-kr'] as const)(
+    'a %s file is detected and its names reach the upload as UTF-8 (issue 25)',
+    async (encoding) => {
+      const { bytes } = generateContacts({ rows: 1500, seed: 3, encoding });
+      const { report, blocks } = await cleanInMemory(bytes, IN, {
+        includeCells: true,
+        blockBytes: 16 * 1024,
+      });
+      expect([report.encoding, report.encoding_source, report.encoding_uncertain]).toEqual([
+        encoding,
+        'detected',
+        false,
+      ]);
+      expect(report.encoding_note).toMatch(/^not UTF-8: detected as .+ \(confidence \d+%\)$/);
+      // The names as the file's own encoding spells them (TextDecoder on the whole file).
+      const names = parseRecords(new TextDecoder(encoding).decode(bytes), ',', '\n')
+        .slice(1)
+        .filter((r) => r.length > 1)
+        .map((r) => r[1]);
+      expect(blocks.flatMap((b) => b.cells ?? []).map((c) => c[1])).toEqual(names);
+      expect(names.some((n) => /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(n ?? ''))).toBe(true);
+    },
+  );
+
+  it('says so, before anything is uploaded, when it is not sure of the encoding', async () => {
+    const { bytes } = generateContacts({ rows: 1500, seed: 3, encoding: 'windows-1251' });
+    const { report } = await cleanInMemory(bytes, IN);
+    expect(report.encoding_uncertain).toBe(true);
+    expect(report.encoding_note).toMatch(/low confidence/);
+  });
+
   it('an encoding override wins', async () => {
     const { report, upload } = await clean(utf8('Name,Phone\nJosé,9876543210\n'), {
       country: 'IN',
@@ -344,6 +383,18 @@ describe('files that cannot be cleaned', () => {
       'not a CSV text file: it looks like an Excel workbook or ZIP archive (export it as CSV)',
     ],
     [
+      'a password-protected .xlsx (an OLE file with EncryptionInfo and EncryptedPackage)',
+      encryptedWorkbook(),
+      'not_text',
+      `not a CSV text file: it looks like ${PASSWORD_PROTECTED}`,
+    ],
+    [
+      'an old .xls workbook (an OLE file with a Workbook stream)',
+      oleBytes([{ name: 'Workbook', bytes: new Uint8Array(700) }]),
+      'not_text',
+      `not a CSV text file: it looks like ${OLD_BINARY_OFFICE}`,
+    ],
+    [
       'binary',
       Uint8Array.from([1, 2, 0, 5, 0, 0, 7, 8, 9, 10, 200, 0]),
       'not_text',
@@ -357,7 +408,8 @@ describe('files that cannot be cleaned', () => {
       'the file has a header but no data rows',
     ],
   ])('%s', async (_name, bytes, code, message) => {
-    const error = await failure(clean(bytes));
+    // The hosts sniff the first megabyte (an OLE file's directory is further in than 64 bytes).
+    const error = await failure(clean(bytes, IN, { sniffBytes: 1 << 20 }));
     expect([error.code, error.message]).toEqual([code, message]);
   });
 
@@ -685,6 +737,72 @@ describe('repeated header names (issue 11)', () => {
   });
 });
 
+describe('files written elsewhere (issue 25)', () => {
+  const modes: InMemoryOptions[] = [{}, { sequential: true }, { blockBytes: 1 << 20, sniffBytes: 1 << 20 }];
+  const cellsOf = (blocks: Array<{ cells?: string[][] }>): string[][] => blocks.flatMap((b) => b.cells ?? []);
+
+  it('a stray quote in the header is read like one in a data row: no row swallowed, rows numbered from 2', async () => {
+    for (const options of modes) {
+      const { report, upload, blocks } = await clean(strayQuoteHeaderCsv(), IN, {
+        ...options,
+        includeCells: true,
+      });
+      expect(report.header).toEqual(['Name', '"Age" (years)', 'City', 'Phone']);
+      expect([report.rows, report.valid, report.header_row, report.issues.quote_unbalanced]).toEqual([
+        3, 3, 1, 0,
+      ]);
+      expect(report.header_note).toMatch(/the header has a quote that never closes/);
+      expect(blocks.flatMap((b) => [...b.rowNumbers])).toEqual([2, 3, 4]);
+      expect(cellsOf(blocks).map((c) => c[0])).toEqual(['Asha', 'Ravi', 'Meera']);
+      expect(rows(upload).map((r) => r[0])).toEqual([
+        'Mobile Number',
+        '+919876543210',
+        '+919876543211',
+        '+919876543212',
+      ]);
+    }
+  });
+
+  it('a lone LF in a CRLF file ends a line: 4 records stay 4, none ragged, no LF left in the last cell', async () => {
+    for (const options of modes) {
+      const { report, blocks } = await clean(loneLfCsv(), IN, { ...options, includeCells: true });
+      expect(report.newline).toBe('crlf');
+      expect([report.rows, report.valid, report.issues.row_ragged]).toEqual([4, 4, 0]);
+      expect(blocks.flatMap((b) => [...b.rowNumbers])).toEqual([2, 3, 4, 5]);
+      expect(cellsOf(blocks)).toEqual([
+        ['Asha', '9876543210', 'Pune'],
+        ['Ravi', '9876543211', 'Delhi'],
+        ['Meera', '9876543212', 'Goa\nNorth'],
+        ['Kabir', '9876543213', 'Agra'],
+      ]);
+    }
+  });
+
+  it('finds the header and the delimiter below a title and notes (the title has commas), and says so', async () => {
+    for (const options of modes) {
+      // The hosts sniff the first megabyte; the title and notes alone are longer than 64 bytes.
+      const { report, upload } = await clean(titledSemicolonCsv(), IN, { sniffBytes: 4096, ...options });
+      expect([report.delimiter, report.delimiter_source, report.header_row]).toEqual([';', 'detected', 4]);
+      expect(report.header).toEqual(['Name', 'Phone', 'City', 'Amount']);
+      expect([report.rows, report.valid, report.issues.row_ragged]).toEqual([3, 3, 0]);
+      expect(report.header_note).toBe(
+        'header on row 4: skipped 2 lines above it that look like a title or notes (fewer filled cells): "Collections report, March 2026, Pune branch", "Exported by ops, do not edit"',
+      );
+      expect(rows(upload)[1]).toEqual(['+919876543210', 'Asha', 'Pune', '1.234,50']);
+    }
+    // A delimiter chosen by the operator is kept; the header is still found below the title.
+    const chosen = await clean(titledSemicolonCsv(), { country: 'IN', delimiter: ';' }, { sniffBytes: 4096 });
+    expect([chosen.report.delimiter_source, chosen.report.header_row]).toEqual(['override', 4]);
+    // A title padded with delimiters by Excel ("Report;;;") is a title too.
+    const padded = await clean('Collections report;;;\nName;Phone;City;Amount\nAsha;9876543210;Pune;1\n');
+    expect([padded.report.header_row, padded.report.header, padded.report.rows]).toEqual([
+      2,
+      ['Name', 'Phone', 'City', 'Amount'],
+      1,
+    ]);
+  });
+});
+
 describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
   it('every row lands where the generator meant it: bucket, number holder and issue codes', async () => {
     const variants = [
@@ -693,6 +811,12 @@ describe("the generator's files (shared/testing/contactsGenerator.ts)", () => {
       { encoding: 'utf-16le' },
       { encoding: 'windows-1252' },
       { delimiter: ';' },
+      // Shapes of files written elsewhere (issue 25):
+      { delimiter: ';', title: ['Customer list, April 2026, all branches', 'Source: loan book, v2'] },
+      { strayQuoteHeader: true },
+      { crlf: true, loneLf: true },
+      { encoding: 'big5' },
+      { encoding: 'shift_jis', crlf: true },
     ] as const;
     let lateClaims = 0;
     let landlines = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, detectNewline, parseDelimiter } from './delimiter.ts';
+import { detectDelimiter, detectLayout, detectNewline, parseDelimiter } from './delimiter.ts';
 
 describe('delimiter detection', () => {
   it('is not fooled by decimal commas in a semicolon file', () => {
@@ -33,6 +33,32 @@ describe('delimiter detection', () => {
     expect(detectDelimiter('Mobile Number\n9876543210\n', '\n', true)).toEqual({
       delimiter: ',',
       source: 'default',
+    });
+  });
+});
+
+describe('header below a title (issue 25)', () => {
+  it('skips title and notes lines (commas included) and finds the ; table under them', () => {
+    const text =
+      'Report, March 2026, Pune\nNote: amounts in INR, rounded\n\nName;Phone;City\nA;1;Pune\nB;2;Goa\n';
+    expect(detectLayout(text, '\n', true)).toEqual({
+      delimiter: ';',
+      source: 'detected',
+      skipped: {
+        records: 3,
+        chars: text.indexOf('Name'),
+        lines: ['Report, March 2026, Pune', 'Note: amounts in INR, rounded'],
+      },
+    });
+  });
+
+  it('keeps the first line as the header when rows are merely wider or ragged', () => {
+    expect(detectLayout('Name,Phone,City\nA,1,Pune,\nB,2,Goa,\n', '\n', true).skipped).toBeNull();
+    expect(detectLayout('Name,Phone,City\nA,1\nB,2,Goa\nC,3\n', '\n', true).skipped).toBeNull();
+    expect(detectLayout('Mobile Number\n9876543210\n', '\n', true)).toEqual({
+      delimiter: ',',
+      source: 'default',
+      skipped: null,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDecoder, detectEncoding, parseEncoding, utf8Length } from './encoding.ts';
+import { generateContacts } from '../../testing/contactsGenerator.ts';
+import { CONFIDENT, createDecoder, detectEncoding, parseEncoding, utf8Length } from './encoding.ts';
 import { ContactsError } from './errors.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -62,8 +63,41 @@ describe('encoding detection', () => {
   it('an override wins, and a BOM is still skipped', () => {
     const bytes = concat(new Uint8Array([0xef, 0xbb, 0xbf]), utf8('a,b\n'));
     const guess = detectEncoding(bytes, true, 'windows-1252');
-    expect(guess).toEqual({ encoding: 'windows-1252', source: 'override', bomLength: 3 });
+    expect(guess).toEqual({
+      encoding: 'windows-1252',
+      source: 'override',
+      bomLength: 3,
+      confidence: null,
+      uncertain: false,
+      note: null,
+    });
     expect(decodeAll(bytes, 2, guess)).toBe('a,b\n');
+  });
+});
+
+describe("encodings outside UTF-8/16 and Windows-1252 (issue 25): the generator's files", () => {
+  it.each([
+    ['big5', 'Big5 (Traditional Chinese)'],
+    ['shift_jis', 'Shift_JIS (Japanese)'],
+    ['euc-kr', 'EUC-KR (Korean)'],
+    ['gb18030', 'GBK / GB18030 (Simplified Chinese)'],
+  ] as const)('%s is detected on the head of the file, with the confidence in the note', (encoding, name) => {
+    const { bytes } = generateContacts({ rows: 2000, seed: 5, encoding });
+    const guess = detectEncoding(bytes.subarray(0, 1 << 20), false);
+    expect([guess.encoding, guess.source]).toEqual([encoding, 'detected']);
+    expect(guess.confidence).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(guess.note).toContain(`detected as ${name}`);
+    expect(guess.note).toMatch(/\d+%/);
+  });
+
+  it('says when it is not sure (Cyrillic or Central European names among English text)', () => {
+    for (const encoding of ['windows-1251', 'iso-8859-2'] as const) {
+      const { bytes } = generateContacts({ rows: 2000, seed: 5, encoding });
+      const guess = detectEncoding(bytes.subarray(0, 1 << 20), false);
+      expect(guess.uncertain).toBe(true);
+      expect(guess.note).toMatch(/low confidence \(\d+%/);
+      expect(guess.note).toContain('check the names before uploading');
+    }
   });
 });
 
@@ -94,6 +128,11 @@ describe('helpers', () => {
     expect(parseEncoding('latin1')).toBe('windows-1252');
     expect(parseEncoding('cp1252')).toBe('windows-1252');
     expect(parseEncoding('ebcdic')).toBeNull();
+    expect(parseEncoding('GBK')).toBe('gb18030');
+    expect(parseEncoding('Shift_JIS')).toBe('shift_jis');
+    expect(parseEncoding('big5')).toBe('big5');
+    expect(parseEncoding('EUC-KR')).toBe('euc-kr');
+    expect(parseEncoding('cp1251')).toBe('windows-1251');
   });
 
   it('counts UTF-8 bytes like TextEncoder', () => {

@@ -16,6 +16,25 @@ describe('parseRecords (papaparse, arrays)', () => {
     expect(parseRecords('', ',', '\n')).toEqual([]);
   });
 
+  it('a lone LF outside quotes in a CRLF text ends a record; inside quotes it stays; spans stay right (issue 25)', () => {
+    const text = 'a,b\r\nc,d\n"e\nf",g\r\n\nh,"i"\n';
+    const seen: Array<[string[], string]> = [];
+    eachRecord(text, ',', '\r\n', false, (cells, start, end) => seen.push([cells, text.slice(start, end)]));
+    expect(seen).toEqual([
+      [['a', 'b'], 'a,b'],
+      [['c', 'd'], 'c,d'],
+      [['e\nf', 'g'], '"e\nf",g'],
+      [[''], ''],
+      [['h', 'i'], 'h,"i"'],
+    ]);
+    // Streaming: the same records whatever the chunks.
+    const stream = createRecordStream(',', '\r\n');
+    const streamed: string[][] = [];
+    for (const piece of text.match(/[\s\S]{1,3}/g) ?? []) stream.push(piece, (cells) => streamed.push(cells));
+    stream.end((cells) => streamed.push(cells));
+    expect(streamed).toEqual(seen.map(([cells]) => cells));
+  });
+
   it('reports each record with its text span, line break excluded', () => {
     const text = 'a,b\r\n"x\r\ny",z\r\n\r\nlast';
     const spans: string[] = [];

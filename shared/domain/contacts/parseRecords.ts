@@ -53,6 +53,75 @@ export function eachRecord(
   visit: RecordVisitor,
 ): ParseOutcome {
   if (text === '') return { cursor: 0, errors: 0 };
+  const breaks = newline === '\r\n' ? loneLineFeeds(text, delimiter) : null;
+  if (!breaks) return eachRecordOf(text, delimiter, newline, partial, visit);
+  // A lone LF outside quotes in a CRLF file ends a line too (files edited by hand or joined from
+  // several tools mix both; a spreadsheet starts a row there): the text is read as the runs of
+  // CRLF records between those LFs.
+  let errors = 0;
+  let from = 0;
+  for (const lf of breaks) {
+    const segment = text.slice(from, lf);
+    const offset = from;
+    const shifted: RecordVisitor = (cells, s, e) => visit(cells, s + offset, e + offset);
+    errors += eachRecordOf(segment, delimiter, newline, false, shifted).errors;
+    // "\r\n\n" or "\n\n": an empty line ended by the lone LF (papaparse reports no record for it).
+    if (segment === '' || segment.endsWith(newline)) visit([''], lf, lf);
+    from = lf + 1;
+  }
+  // The last line ended by a lone LF at the end of the text leaves no empty record after it.
+  if (from === text.length) return { cursor: text.length, errors };
+  const offset = from;
+  const last = eachRecordOf(text.slice(from), delimiter, newline, partial, (cells, s, e) =>
+    visit(cells, s + offset, e + offset),
+  );
+  return { cursor: offset + last.cursor, errors: errors + last.errors };
+}
+
+/**
+ * Offsets of the LFs of a CRLF text that have no CR before them and are outside quotes (a quote
+ * opens a field at the start, after the delimiter or after a line break, as papaparse reads it),
+ * or null when there are none (one indexOf per line when every LF has its CR).
+ */
+function loneLineFeeds(text: string, delimiter: Delimiter): number[] | null {
+  let lf = text.indexOf('\n');
+  while (lf !== -1 && lf > 0 && text.charCodeAt(lf - 1) === 13) lf = text.indexOf('\n', lf + 1);
+  if (lf === -1) return null;
+  const delim = delimiter.charCodeAt(0);
+  const out: number[] = [];
+  let quote = text.indexOf('"');
+  lf = text.indexOf('\n');
+  while (lf !== -1) {
+    if (quote !== -1 && quote < lf) {
+      const prev = quote === 0 ? 10 : text.charCodeAt(quote - 1);
+      // After the quote: a quote inside an unquoted field is a character; a quoted field is
+      // skipped to its closing quote ("" is an escaped quote).
+      let pos = quote + 1;
+      if (prev === delim || prev === 10) {
+        let close = text.indexOf('"', quote + 1);
+        while (close !== -1 && text.charCodeAt(close + 1) === 34) close = text.indexOf('"', close + 2);
+        if (close === -1) break; // open to the end: no line break after it is outside quotes
+        pos = close + 1;
+      }
+      quote = text.indexOf('"', pos);
+      if (lf < pos) lf = text.indexOf('\n', pos);
+      continue;
+    }
+    if (lf === 0 || text.charCodeAt(lf - 1) !== 13) out.push(lf);
+    lf = text.indexOf('\n', lf + 1);
+  }
+  return out.length > 0 ? out : null;
+}
+
+/** eachRecord for text whose records all end with `newline`. */
+function eachRecordOf(
+  text: string,
+  delimiter: Delimiter,
+  newline: Newline,
+  partial: boolean,
+  visit: RecordVisitor,
+): ParseOutcome {
+  if (text === '') return { cursor: 0, errors: 0 };
   let start = 0;
   let errors = 0;
   const nl = newline.length;
@@ -90,7 +159,12 @@ export function readStrayLine(
   delimiter: Delimiter,
   newline: Newline,
 ): string[] {
-  const text = line.endsWith(newline) ? line.slice(0, -newline.length) : line;
+  // A CRLF file's line may end with a lone LF (see splitAtLoneLf).
+  const text = line.endsWith(newline)
+    ? line.slice(0, -newline.length)
+    : line.endsWith('\n')
+      ? line.slice(0, -1)
+      : line;
   const before =
     quoteAt === 0 ? [] : (parseRecords(text.slice(0, quoteAt), delimiter, newline)[0] ?? ['']).slice(0, -1);
   return [...before, ...text.slice(quoteAt).split(delimiter)];

@@ -26,14 +26,23 @@ export const cleanReportSchema = z
     // More detail for people and scripts:
     blank_rows: count,
     encoding_source: z.enum(['bom', 'detected', 'default', 'override']),
-    /** Why the encoding differs from the first guess (e.g. invalid UTF-8 later in the file). */
+    /**
+     * What was detected for a file that is not UTF-8/16 and how sure the detector is, or why the
+     * encoding differs from the first guess (invalid UTF-8 later in the file).
+     */
     encoding_note: z.string().nullable(),
+    /** The detector's confidence (0-100) for a file that is not UTF-8/16; null otherwise. */
+    encoding_confidence: z.number().min(0).max(100).nullable(),
+    /** The encoding is a guess from little evidence: check the text before uploading. */
+    encoding_uncertain: z.boolean(),
     delimiter_source: z.enum(['bom', 'detected', 'default', 'override']),
     newline: z.enum(['lf', 'crlf', 'cr']),
     country: z.string(),
     calling_code: z.string(),
     header: z.array(z.string()),
     header_row: z.number().int().positive(),
+    /** How the header was found when it was not simply the first line (titles skipped, a stray quote). */
+    header_note: z.string().nullable(),
     name_column: z.string().nullable(),
     variables: z.array(z.object({ variable: z.string(), column: z.string(), optional: z.boolean() })),
     upload_columns: z.array(z.string()),

@@ -321,7 +321,7 @@ export async function runClean(
     } catch (error) {
       if (!(error instanceof ContactsError) || tries >= 2) throw error;
       if (error.code === 'invalid_utf8' && effective.encoding === undefined) {
-        encodingNote = `${error.message}; read as windows-1252 instead`;
+        encodingNote = `${error.message}; read as windows-1252 instead: check the names before uploading`;
         effective = { ...effective, encoding: 'windows-1252' };
       } else if (error.code === 'split_mismatch' && sequentialReason === null) {
         sequentialReason = `a worker disagreed with the splitter (${error.message})`;
@@ -345,13 +345,17 @@ export async function runClean(
     issues: counts.issues,
     blank_rows: counts.blankRows,
     encoding_source: encodingNote ? 'detected' : sniffed.encoding.source,
-    encoding_note: encodingNote,
+    encoding_note: encodingNote ?? sniffed.encoding.note,
+    encoding_confidence: encodingNote ? null : sniffed.encoding.confidence,
+    // Read as Windows-1252 after invalid UTF-8 further in: a fallback, not a detection.
+    encoding_uncertain: encodingNote !== null || sniffed.encoding.uncertain,
     delimiter_source: sniffed.delimiterSource,
     newline: newlineName(setup.newline),
     country: setup.country,
     calling_code: setup.callingCode,
     header: setup.header,
     header_row: setup.headerRow,
+    header_note: sniffed.headerNote,
     name_column: setup.nameIndex >= 0 ? setup.header[setup.nameIndex] : null,
     variables: setup.variables.map((v) => ({ variable: v.variable, column: v.column, optional: v.optional })),
     upload_columns: uploadColumnNames(setup),

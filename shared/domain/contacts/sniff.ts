@@ -10,12 +10,22 @@ import {
   normaliseName,
   resolveColumn,
 } from './columns.ts';
-import { detectDelimiter, detectNewline } from './delimiter.ts';
+import { detectLayout, detectNewline } from './delimiter.ts';
 import { createDecoder, detectEncoding, utf8Length } from './encoding.ts';
 import type { EncodingGuess, StreamDecoder } from './encoding.ts';
+import { binaryKind } from './binaryKind.ts';
 import { ContactsError } from './errors.ts';
-import { countLines, firstRecord } from './parseRecords.ts';
-import type { CleanChoices, Delimiter, EngineSetup, Source, VariableSetup, WireEncoding } from './types.ts';
+import { countLines, firstRecord, readStrayLine } from './parseRecords.ts';
+import { findCut } from './splitBlocks.ts';
+import type {
+  CleanChoices,
+  Delimiter,
+  EngineSetup,
+  Newline,
+  Source,
+  VariableSetup,
+  WireEncoding,
+} from './types.ts';
 import { UPLOAD_PHONE_HEADER } from './merger.ts';
 
 export interface Sniffed {
@@ -34,19 +44,8 @@ export interface Sniffed {
   rest: string;
   /** Physical line (1-based) where the data records start. */
   dataLine: number;
-}
-
-// Signatures of files people pick by mistake instead of a CSV export.
-const SIGNATURES: Array<[number[], string]> = [
-  [[0x50, 0x4b, 0x03, 0x04], 'an Excel workbook or ZIP archive (export it as CSV)'],
-  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Excel (.xls) workbook (export it as CSV)'],
-  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
-  [[0x1f, 0x8b], 'a gzip archive'],
-];
-
-function binaryKind(bytes: Uint8Array): string | null {
-  for (const [sig, what] of SIGNATURES) if (sig.every((b, i) => bytes[i] === b)) return what;
-  return null;
+  /** How the header was found when it was not simply the first line (titles skipped, a stray quote). */
+  headerNote: string | null;
 }
 
 /** Text files have no NUL and hardly any control characters (tab, CR, LF, FF aside). */
@@ -162,11 +161,27 @@ export function sniff(firstChunk: Uint8Array, complete: boolean, choices: CleanC
     headerRow++;
   }
   const newline = detectNewline(text.slice(start, start + 64 * 1024));
-  const guessed = choices.delimiter ? null : detectDelimiter(text.slice(start), newline, complete);
-  const delimiter = choices.delimiter ?? guessed?.delimiter ?? ',';
-  const delimiterSource: Source = choices.delimiter ? 'override' : (guessed?.source ?? 'default');
+  // Title or notes lines above the table are found with the delimiter (the records before the
+  // header have fewer filled cells); the delimiter is detected or, when chosen, kept.
+  const layout = detectLayout(text.slice(start), newline, complete, choices.delimiter);
+  const delimiter = layout.delimiter;
+  const delimiterSource: Source = layout.source;
+  const notes: string[] = [];
+  if (layout.skipped) {
+    start += layout.skipped.chars;
+    headerRow += layout.skipped.records;
+    const { lines } = layout.skipped;
+    const shown = lines.slice(0, 3).map((l) => JSON.stringify(l.length > 60 ? `${l.slice(0, 57)}…` : l));
+    notes.push(
+      `header on row ${headerRow}: skipped ${lines.length === 1 ? 'a line above it that looks like a title or note' : `${lines.length} lines above it that look like a title or notes`} (fewer filled cells): ${shown.join(', ')}${lines.length > 3 ? ', …' : ''}`,
+    );
+  }
 
-  const first = firstRecord(text.slice(start), delimiter, newline);
+  const first = headerRecord(text.slice(start), delimiter, newline, complete);
+  if (first.strayQuote)
+    notes.push(
+      `the header has a quote that never closes: read with the quote as a character (header row ${headerRow})`,
+    );
   const headerEnd = start + first.end;
   if (headerEnd === text.length && !complete) {
     throw new ContactsError('no_header', 'no complete header line in the first megabyte of the file');
@@ -181,5 +196,38 @@ export function sniff(firstChunk: Uint8Array, complete: boolean, choices: CleanC
     ? encoding.bomLength + (wire === 'utf-8' ? utf8Length(text, 0, headerEnd) : headerEnd)
     : null;
   const dataLine = 1 + countLines(text, newline, 0, headerEnd);
-  return { setup, encoding, delimiterSource, dataOffset, decoder, rest: text.slice(headerEnd), dataLine };
+  return {
+    setup,
+    encoding,
+    delimiterSource,
+    dataOffset,
+    decoder,
+    rest: text.slice(headerEnd),
+    dataLine,
+    headerNote: notes.length > 0 ? notes.join('; ') : null,
+  };
+}
+
+/**
+ * The header record, read as a data record is: a quote that opens a field and never closes (or
+ * "closes" with text after it, `"Age" (years)`) is a stray quote, and the line is read with it
+ * as a character instead of swallowing the following lines (splitBlocks.ts decides, as for data).
+ */
+function headerRecord(
+  text: string,
+  delimiter: Delimiter,
+  newline: Newline,
+  complete: boolean,
+): { cells: string[]; end: number; strayQuote: boolean } {
+  if (text.includes('"')) {
+    const bytes = new TextEncoder().encode(text);
+    const cut = findCut(bytes, 0, bytes.length, 1, complete, delimiter, newline, 'literal');
+    if (cut.kind === 'stray' && cut.recordStart === 0) {
+      const utf8 = new TextDecoder();
+      const end = utf8.decode(bytes.subarray(0, cut.lineEnd)).length;
+      const quoteAt = utf8.decode(bytes.subarray(0, cut.quote)).length;
+      return { cells: readStrayLine(text.slice(0, end), quoteAt, delimiter, newline), end, strayQuote: true };
+    }
+  }
+  return { ...firstRecord(text, delimiter, newline), strayQuote: false };
 }

@@ -76,7 +76,6 @@ describe('block splitter', () => {
       'a,b\nx,5" screen,y\nc,d\n',
       'a quote inside an unquoted field',
     ],
-    ['a quote after a bare LF in a CRLF file', 'a,b\r\nx\n"y",z\r\n', 'a quote inside an unquoted field'],
   ])('stops at %s (the host then reads the rest sequentially)', (_name, text, reason) => {
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     const { blocks, irregular } = split(utf8(text), ',', newline, 1, 3);
@@ -118,9 +117,11 @@ describe('block splitter', () => {
     expect(rest.seq).toBe(blocks.length);
   });
 
-  it('a bare LF in a CRLF file is data, not a cut', () => {
+  it('a bare LF in a CRLF file is not a cut, but a quote after it opens a field (the LF ends a line: eachRecord)', () => {
     const bytes = utf8('a,b\r\nx\ny,z\r\nc,d\r\n');
     expect(findCut(bytes, 0, bytes.length, 6, false, ',', '\r\n')).toEqual({ kind: 'cut', at: 12 });
+    const quoted = utf8('a,b\r\nx\n"y\r\nz",w\r\nc,d\r\n');
+    expect(findCut(quoted, 0, quoted.length, 6, false, ',', '\r\n')).toEqual({ kind: 'cut', at: 17 });
   });
 
   it('waits for more bytes when the record around the target is incomplete', () => {

@@ -65,13 +65,11 @@ export function findCut(
     return i >= end ? -1 : i;
   };
 
-  /** Is `at` (a quote outside quotes) the start of a field? */
+  /** Is `at` (a quote outside quotes) the start of a field? (After a lone LF too: it ends a line, see eachRecord.) */
   const opensField = (at: number): boolean => {
     if (at === from) return true;
     const prev = bytes[at - 1];
-    if (prev === delim) return true;
-    if (prev !== breakByte) return false;
-    return !crlf || (at - 2 >= from && bytes[at - 2] === CR);
+    return prev === delim || prev === breakByte;
   };
 
   /** Start of the record being scanned: after the last line break seen outside quotes. */

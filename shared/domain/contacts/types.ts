@@ -1,6 +1,33 @@
 import type { CountryCode } from 'libphonenumber-js/max';
 
-export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export const ENCODINGS = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  // Detected in files that are not UTF-8 (encoding.ts), decoded by TextDecoder and passed on as UTF-8:
+  'big5',
+  'gb18030',
+  'shift_jis',
+  'euc-jp',
+  'iso-2022-jp',
+  'euc-kr',
+  'windows-1250',
+  'windows-1251',
+  'windows-1253',
+  'windows-1254',
+  'windows-1255',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'windows-874',
+  'iso-8859-2',
+  'iso-8859-5',
+  'iso-8859-6',
+  'iso-8859-7',
+  'iso-8859-8',
+  'koi8-r',
+] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;

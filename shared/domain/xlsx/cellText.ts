@@ -68,7 +68,6 @@ const BUILT_IN: Record<number, DateKind> = {
   21: 'time',
   22: 'datetime',
   45: 'time',
-  46: 'time',
   47: 'time',
 };
 for (const id of [27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58]) BUILT_IN[id] = 'date';
@@ -100,8 +99,59 @@ export function zeroWidth(code: string): number {
 export const padded = (text: string, width: number): string =>
   /^\d+$/.test(text) ? text.padStart(width, '0') : text;
 
-export function builtInKind(id: number): DateKind | null {
-  return BUILT_IN[id] ?? null;
+/**
+ * An elapsed-time format ([h]:mm:ss, [mm]:ss, [h]:mm, [ss]): the bracketed unit counts every whole
+ * day too (255:10:10, not 15:10:10). `width` is the bracket's digits (at least that many shown).
+ */
+export interface ElapsedFormat {
+  elapsed: 'h' | 'm' | 's';
+  width: number;
+  minutes: boolean;
+  seconds: boolean;
+}
+
+export function elapsedFormat(code: string): ElapsedFormat | null {
+  const bare = (code.split(';')[0] ?? '')
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .toLowerCase();
+  const m = /\[(h+|m+|s+)\]/.exec(bare);
+  if (!m) return null;
+  const unit = (m[1] ?? 'h')[0] as ElapsedFormat['elapsed'];
+  const after = bare.slice(m.index + m[0].length);
+  return {
+    elapsed: unit,
+    width: (m[1] ?? '').length,
+    minutes: unit === 'h' && after.includes('m'),
+    seconds: unit !== 's' && after.includes('s'),
+  };
+}
+
+/** Built-in format 46 is [h]:mm:ss. */
+const BUILT_IN_ELAPSED: Record<number, ElapsedFormat> = {
+  46: { elapsed: 'h', width: 1, minutes: true, seconds: true },
+};
+
+export function builtInKind(id: number): DateKind | ElapsedFormat | null {
+  return BUILT_IN[id] ?? BUILT_IN_ELAPSED[id] ?? null;
+}
+
+/** A duration serial (days) as an elapsed-time format shows it, rounded to the second. */
+export function elapsedText(raw: string, format: ElapsedFormat): string {
+  const serial = Number(raw);
+  if (!Number.isFinite(serial)) return numberText(raw);
+  const total = Math.round(Math.abs(serial) * 86_400);
+  const sign = serial < 0 && total > 0 ? '-' : '';
+  const [s, m] = [total % 60, Math.floor(total / 60) % 60];
+  let text: string;
+  if (format.elapsed === 's') text = pad(total, format.width);
+  else if (format.elapsed === 'm') text = pad(Math.floor(total / 60), format.width);
+  else {
+    text = pad(Math.floor(total / 3600), format.width);
+    if (format.minutes) text += `:${pad(m)}`;
+  }
+  if (format.seconds) text += `:${pad(s)}`;
+  return sign + text;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

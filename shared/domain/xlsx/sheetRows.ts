@@ -2,7 +2,7 @@
 // complete <row> is turned into cell texts (cellText.ts), so memory holds one slice, not the sheet.
 // Rows and cells may be sparse (Excel leaves out empty ones; r="C7" says where a cell is).
 import { ContactsError } from '../contacts/errors.ts';
-import { numberText, padded, serialText, xmlText } from './cellText.ts';
+import { elapsedText, numberText, padded, serialText, xmlText } from './cellText.ts';
 import { itemText } from './sharedStrings.ts';
 import type { Workbook, SheetInfo } from './workbook.ts';
 import { entryChunks } from './zip.ts';
@@ -117,7 +117,8 @@ export async function* sheetRows(
         const style = attribute(tag, 's');
         const kind = style === undefined ? null : (styleKinds[Number(style)] ?? null);
         if (kind === null) return numberText(v);
-        return typeof kind === 'string' ? serialText(v, kind, date1904) : padded(numberText(v), kind.zeros);
+        if (typeof kind === 'string') return serialText(v, kind, date1904);
+        return 'elapsed' in kind ? elapsedText(v, kind) : padded(numberText(v), kind.zeros);
       }
     }
   };

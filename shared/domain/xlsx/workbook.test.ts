@@ -1,9 +1,16 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import {
+  CRLF_STRING_CELLS,
+  crlfStringsWorkbook,
+  ELAPSED_TIME_CELLS,
+  elapsedTimeWorkbook,
+  partCaseWorkbook,
+} from '../../testing/contactsEdgeCases.ts';
 import { xlsxBytes } from '../../testing/xlsxWriter.ts';
 import type { TestWorkbook } from '../../testing/xlsxWriter.ts';
 import { ContactsError } from '../contacts/errors.ts';
-import { formatKind, numberText, serialText } from './cellText.ts';
+import { elapsedFormat, elapsedText, formatKind, numberText, serialText } from './cellText.ts';
 import { openWorkbook } from './workbook.ts';
 import { sheetRows } from './sheetRows.ts';
 import { bytesAccess } from './zip.ts';
@@ -172,6 +179,32 @@ describe('xlsx cells', () => {
   });
 });
 
+describe('workbooks written elsewhere (issue 25)', () => {
+  const cellsOfBytes = async (bytes: Uint8Array): Promise<string[][]> => {
+    const wb = await openWorkbook(bytesAccess(bytes));
+    const out: string[][] = [];
+    for await (const rows of sheetRows(wb, wb.sheets[0]!)) out.push(...rows.map((r) => r.cells));
+    return out;
+  };
+
+  it('elapsed-time cells ([hh]:mm:ss, [mm]:ss, [h]:mm, built-in 46) keep their whole days', async () => {
+    expect((await cellsOfBytes(elapsedTimeWorkbook()))[1]).toEqual(ELAPSED_TIME_CELLS);
+  });
+
+  it('a shared string holding CRLF keeps its CR, written as _x000D_, &#13; or &#xD; across rich-text runs', async () => {
+    expect((await cellsOfBytes(crlfStringsWorkbook()))[1]).toEqual(CRLF_STRING_CELLS);
+  });
+
+  it('finds its parts whatever the case of their names (xl/SharedStrings.xml, _RELS/.rels, xl/Worksheets/Sheet1.xml)', async () => {
+    const wb = await openWorkbook(bytesAccess(partCaseWorkbook()));
+    expect(wb.sheets.map((s) => s.name)).toEqual(['Contacts']);
+    expect(await cellsOfBytes(partCaseWorkbook())).toEqual([
+      ['Name', 'Mobile'],
+      ['Asha', '919876543210'],
+    ]);
+  });
+});
+
 describe('cell text helpers', () => {
   it('numberText never writes an exponent', () => {
     expect(numberText('9.19876543210E+11')).toBe('919876543210');
@@ -188,6 +221,15 @@ describe('cell text helpers', () => {
     expect(formatKind('#,##0 "days"')).toBeNull();
     expect(formatKind('[Red]0.00')).toBeNull();
     expect(formatKind('General')).toBeNull();
+  });
+  it('elapsedFormat tells elapsed times from times of day', () => {
+    expect(elapsedFormat('[hh]:mm:ss')).toEqual({ elapsed: 'h', width: 2, minutes: true, seconds: true });
+    expect(elapsedFormat('[mm]:ss')).toEqual({ elapsed: 'm', width: 2, minutes: false, seconds: true });
+    expect(elapsedFormat('[h]:mm')).toEqual({ elapsed: 'h', width: 1, minutes: true, seconds: false });
+    expect(elapsedFormat('[Red][h]:mm')).toEqual({ elapsed: 'h', width: 1, minutes: true, seconds: false });
+    expect(elapsedFormat('hh:mm:ss')).toBeNull();
+    expect(elapsedFormat('[$-409]h:mm AM/PM')).toBeNull();
+    expect(elapsedText('-0.5', elapsedFormat('[h]:mm:ss')!)).toBe('-12:00:00');
   });
   it('serialText rounds a time to the second and carries into the next day', () => {
     expect(serialText('45658.99999999', 'datetime', false)).toBe('2025-01-02 00:00:00');

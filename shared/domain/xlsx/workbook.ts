@@ -2,11 +2,11 @@
 // the styles that make a number a date, and the shared strings. Rows of a sheet are streamed
 // (sheetRows.ts); nothing else of the sheets is read.
 import { ContactsError } from '../contacts/errors.ts';
-import { builtInKind, formatKind, xmlText, zeroWidth } from './cellText.ts';
-import type { DateKind } from './cellText.ts';
+import { builtInKind, elapsedFormat, formatKind, xmlText, zeroWidth } from './cellText.ts';
+import type { DateKind, ElapsedFormat } from './cellText.ts';
 
-/** What a cell style does to a number: show it as a date or time, or pad it with zeros. */
-export type NumberStyle = DateKind | { zeros: number };
+/** What a cell style does to a number: show it as a date or time, a duration, or pad it with zeros. */
+export type NumberStyle = DateKind | ElapsedFormat | { zeros: number };
 import { createSharedStringsReader } from './sharedStrings.ts';
 import type { SharedStrings } from './sharedStrings.ts';
 import { entryChunks, entryText, openZip } from './zip.ts';
@@ -44,9 +44,11 @@ const isTrue = (value: string | undefined): boolean => value === '1' || value ==
 
 /** A relationship target resolved against the folder of the part that names it. */
 function resolvePart(base: string, target: string): string {
-  if (target.startsWith('/')) return target.slice(1);
+  // Some writers use backslashes in targets; part names use slashes.
+  const path = target.replace(/\\/g, '/');
+  if (path.startsWith('/')) return path.slice(1);
   const parts = base.split('/').slice(0, -1);
-  for (const piece of target.split('/')) {
+  for (const piece of path.split('/')) {
     if (piece === '..') parts.pop();
     else if (piece !== '.') parts.push(piece);
   }
@@ -64,7 +66,7 @@ function readStyles(xml: string): Array<NumberStyle | null> {
     const id = Number(attr(tag, 'numFmtId'));
     const code = attr(tag, 'formatCode') ?? '';
     const zeros = zeroWidth(code);
-    formats.set(id, formatKind(code) ?? (zeros > 1 ? { zeros } : null));
+    formats.set(id, elapsedFormat(code) ?? formatKind(code) ?? (zeros > 1 ? { zeros } : null));
   }
   const cellXfs = /<(?:\w+:)?cellXfs\b[\s\S]*?<\/(?:\w+:)?cellXfs>/.exec(xml)?.[0] ?? '';
   return tags(cellXfs, 'xf').map((tag) => {
@@ -75,13 +77,17 @@ function readStyles(xml: string): Array<NumberStyle | null> {
 
 /** Opens a workbook: throws ContactsError('bad_workbook') for archives that are not one. */
 export async function openWorkbook(file: RandomAccess): Promise<Workbook> {
-  const entries = await openZip(file);
+  // OOXML part names are case-insensitive (Excel may write xl/SharedStrings.xml while the
+  // relationships say sharedStrings.xml): parts are looked up by their lower-case name.
+  const entries = new Map<string, ZipEntry>();
+  for (const [name, entry] of await openZip(file)) entries.set(name.toLowerCase(), entry);
+  const find = (part: string): ZipEntry | undefined => entries.get(part.toLowerCase());
   const text = async (part: string): Promise<string | null> => {
-    const entry = entries.get(part);
+    const entry = find(part);
     return entry ? entryText(file, entry) : null;
   };
   const rootRels = (await text('_rels/.rels')) ?? '';
-  const office = tags(rootRels, 'Relationship').find((t) => /\/officeDocument$/.test(attr(t, 'Type') ?? ''));
+  const office = tags(rootRels, 'Relationship').find((t) => /\/officeDocument$/i.test(attr(t, 'Type') ?? ''));
   const workbookPart = office ? resolvePart('', attr(office, 'Target') ?? '') : 'xl/workbook.xml';
   if (workbookPart.endsWith('.bin'))
     throw new ContactsError(
@@ -90,7 +96,7 @@ export async function openWorkbook(file: RandomAccess): Promise<Workbook> {
     );
   const workbookXml = await text(workbookPart);
   if (workbookXml === null) {
-    const what = entries.has('content.xml') ? 'an OpenDocument spreadsheet (.ods)' : 'a ZIP archive';
+    const what = find('content.xml') ? 'an OpenDocument spreadsheet (.ods)' : 'a ZIP archive';
     throw new ContactsError('bad_workbook', `not an Excel .xlsx workbook: it looks like ${what}`);
   }
   const rels = new Map<string, { type: string; target: string }>();
@@ -107,7 +113,7 @@ export async function openWorkbook(file: RandomAccess): Promise<Workbook> {
     const id = /(?:^|\s)[\w]+:id\s*=\s*"([^"]*)"/.exec(tag)?.[1];
     const rel = id ? rels.get(id) : undefined;
     // Chart sheets and dialog sheets have no cells.
-    if (!rel || !/\/worksheet$/.test(rel.type) || !entries.has(rel.target)) continue;
+    if (!rel || !/\/worksheet$/i.test(rel.type) || !find(rel.target)) continue;
     sheets.push({
       number: sheets.length + 1,
       name: attr(tag, 'name') ?? `Sheet${sheets.length + 1}`,
@@ -119,10 +125,10 @@ export async function openWorkbook(file: RandomAccess): Promise<Workbook> {
   const date1904 = isTrue(attr(tags(workbookXml, 'workbookPr')[0] ?? '', 'date1904'));
 
   const typeOf = (suffix: string): string | undefined =>
-    [...rels.values()].find((r) => r.type.endsWith(suffix))?.target;
+    [...rels.values()].find((r) => r.type.toLowerCase().endsWith(suffix.toLowerCase()))?.target;
   const stylesXml = await text(typeOf('/styles') ?? 'xl/styles.xml');
   const strings = createSharedStringsReader();
-  const stringsEntry = entries.get(typeOf('/sharedStrings') ?? 'xl/sharedStrings.xml');
+  const stringsEntry = find(typeOf('/sharedStrings') ?? 'xl/sharedStrings.xml');
   if (stringsEntry) {
     const decoder = new TextDecoder('utf-8');
     for await (const chunk of entryChunks(file, stringsEntry))
@@ -136,7 +142,7 @@ export async function openWorkbook(file: RandomAccess): Promise<Workbook> {
     styleKinds: stylesXml ? readStyles(stylesXml) : [],
     strings: strings.end(),
     entry(part) {
-      const entry = entries.get(part);
+      const entry = find(part);
       if (!entry) throw new ContactsError('bad_workbook', `the workbook is missing its part ${part}`);
       return entry;
     },

@@ -87,13 +87,20 @@ const issueCounts = z.object(
 export const detectedSchema = z.object({
   encoding: z.enum(ENCODINGS),
   encodingSource: sourceSchema,
-  /** Why the encoding differs from the first guess (invalid UTF-8 later in the file). */
+  /**
+   * What was detected for a file that is not UTF-8/16 and how sure the detector is, or why the
+   * encoding differs from the first guess (invalid UTF-8 later in the file).
+   */
   encodingNote: z.string().max(500).nullable(),
+  /** The encoding is a guess of low confidence: the operator checks the names (lists before issue 25: absent). */
+  encodingUncertain: z.boolean().optional(),
   delimiter: z.enum(DELIMITERS),
   delimiterSource: sourceSchema,
   newline: z.enum(['\n', '\r\n', '\r']),
   header: z.array(z.string().max(2000)).min(1).max(2000),
   headerRow: z.number().int().positive(),
+  /** How the header was found when it was not the first line (title lines skipped, a stray quote). */
+  headerNote: z.string().max(1000).nullable().optional(),
   phoneColumn: z.string(),
   /** Excel workbooks: the sheet read, and every sheet with the phone column it would get. */
   sheet: z.string().max(255).optional(),

@@ -80,6 +80,19 @@ export function ImportSettings({
           </p>
         </Notice>
       ) : null}
+      {detected.encodingUncertain ? (
+        <Notice tone="warning" title="Check the encoding before uploading" role="status">
+          <p data-testid="encoding-uncertain">
+            {`The file is not UTF-8 and its encoding is a guess: ${detected.encodingNote ?? 'no encoding could be recognised'}. `}
+            {'Look at the names in the grid; if they are garbled, choose the encoding below.'}
+          </p>
+        </Notice>
+      ) : null}
+      {detected.headerNote ? (
+        <Notice tone="info" title={`Header on row ${detected.headerRow}`} role="status">
+          <p data-testid="header-note">{detected.headerNote}</p>
+        </Notice>
+      ) : null}
       <div className="settings-grid">
         {detected.sheets ? (
           <div className="field">

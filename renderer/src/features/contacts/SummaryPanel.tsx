@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { ISSUE, ISSUE_CODES, WARNINGS } from '../../../../shared/domain/contacts/issues.ts';
 import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactFilter, ContactList } from '../../../../shared/ipc/channels/contacts.ts';
+import { Notice } from '../../components/Notice.tsx';
 import { useContacts } from './contactsStore.ts';
 import { EmptyVariables } from './EmptyVariables.tsx';
 import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
@@ -60,6 +61,14 @@ export function SummaryPanel({ list }: { list: ContactList }) {
       <p id={hintId} className="visually-hidden">
         Shows these rows in the grid; press again for all rows.
       </p>
+      {list.detected.encodingUncertain ? (
+        // Before any export or launch: names read with a wrong encoding would be uploaded garbled.
+        <Notice tone="warning" title="Encoding uncertain: check the names before uploading" role="status">
+          <p data-testid="summary-encoding-uncertain">
+            {list.detected.encodingNote ?? 'The file is not UTF-8 and its encoding is a guess.'}
+          </p>
+        </Notice>
+      ) : null}
       <div className="summary-tiles" data-testid="summary">
         {bars.map((b) => (
           <FilterButton key={b.key} to={b.filter} hintId={hintId}>

@@ -1,4 +1,5 @@
 // Display formats for the Contacts page.
+import { ENCODING_NAMES } from '../../../../shared/domain/contacts/encodingNames.ts';
 
 import { formatInteger } from '../../components/format.ts';
 
@@ -20,12 +21,7 @@ export function formatDuration(seconds: number): string {
   return `${m} min ${s} s`;
 }
 
-export const ENCODING_LABELS: Record<string, string> = {
-  'utf-8': 'UTF-8',
-  'utf-16le': 'UTF-16 LE',
-  'utf-16be': 'UTF-16 BE',
-  'windows-1252': 'Windows-1252 (Western)',
-};
+export const ENCODING_LABELS: Record<string, string> = ENCODING_NAMES;
 
 export const DELIMITER_LABELS: Record<string, string> = {
   ',': 'Comma ( , )',
