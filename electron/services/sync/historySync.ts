@@ -167,6 +167,9 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
 
   // A refused record is counted once per pass, however many windows carry it.
   const skippedKeys = new Set<string>();
+  // While the workspace has quarantined records, each stored batch releases the ones now valid
+  // (set from the sync state at the start of the pass, and by the first refusal).
+  let quarantineHeld = false;
   const quarantine = (rejected: RejectedRecord[]) => {
     const fresh = rejected.filter((r) => {
       const key = r.callId ?? r.raw;
@@ -183,6 +186,7 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
         records: rejected,
         nowIso: new Date().toISOString(),
       });
+      quarantineHeld = true;
       progress();
     });
     storing.catch(() => undefined);
@@ -205,6 +209,13 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
     });
     counters.inserted += r.inserted;
     counters.updated += r.updated;
+    if (quarantineHeld) {
+      const released = await o.db.call('calls.releaseQuarantined', {
+        workspaceId: o.workspaceId,
+        callIds: batch.map((c) => c.id),
+      });
+      quarantineHeld = released.total > 0;
+    }
     progress();
   }
 
@@ -366,6 +377,7 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
 
   // ---- the pass
   const state = await o.db.call('calls.syncState', { workspaceId: o.workspaceId });
+  quarantineHeld = state.quarantined > 0;
   let pass: SyncPass;
   let resumed = false;
   if (o.sinceMs === undefined && state.pass) {

@@ -51,13 +51,19 @@ export const quarantineCount = (db: Db, workspaceId: string): number =>
     .get(workspaceId) ?? 0;
 
 /**
- * Removes the rows of calls now stored valid (inside calls.upsert's transaction). One count first:
- * a workspace with nothing quarantined (the usual case) pays no lookup per call.
+ * Removes the rows of calls now stored valid (the sync calls it after storing a batch, only while
+ * the workspace has any). Answers how many left.
  */
-export function releaseQuarantined(db: Db, workspaceId: string, callIds: readonly string[]): void {
-  if (quarantineCount(db, workspaceId) === 0) return;
+export function releaseQuarantined(
+  db: Db,
+  a: { workspaceId: string; callIds: readonly string[] },
+): { released: number; total: number } {
   const remove = prepared(db, `DELETE FROM call_quarantine WHERE workspace_id = ? AND record_key = ?`);
-  for (const id of callIds) remove.run(workspaceId, id);
+  let released = 0;
+  writeTransaction(db, () => {
+    for (const id of a.callIds) released += remove.run(a.workspaceId, id).changes;
+  });
+  return { released, total: quarantineCount(db, a.workspaceId) };
 }
 
 /** The newest refused records first (raw included: the list shows it on demand). */
@@ -95,5 +101,6 @@ function listQuarantine(
 
 export const callQuarantineQueries = {
   'calls.quarantine': query(quarantineRecords),
+  'calls.releaseQuarantined': query(releaseQuarantined),
   'calls.quarantineList': read(listQuarantine),
 };

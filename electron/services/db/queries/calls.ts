@@ -11,7 +11,7 @@ import type {
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
-import { quarantineCount, releaseQuarantined } from './callQuarantine.ts';
+import { quarantineCount } from './callQuarantine.ts';
 import { callSnippet } from './callSnippet.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
@@ -138,14 +138,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   writeTransaction(db, () => {
     const written: number[] = [];
-    const rows = lastPerId(a.rows);
-    // A call refused by an earlier sync that now arrives valid leaves the quarantine.
-    releaseQuarantined(
-      db,
-      a.workspaceId,
-      rows.map((c) => c.id),
-    );
-    for (const c of rows) {
+    for (const c of lastPerId(a.rows)) {
       // A new id is inserted at once (no lookup first); a known one is compared with what is stored.
       const values = callValues(c, a.workspaceId, a.bulkListId, a.nowIso);
       const added = insert.run(values);
