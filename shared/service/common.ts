@@ -24,3 +24,28 @@ export const textBooleanSchema = z
   .toLowerCase()
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Why a webhook callback URL may not be used, or null. Credentials in the URL (`user:password@`)
+ * would be stored and shown like any other text and sent wherever the URL goes; header values are
+ * masked and kept apart, so credentials belong there.
+ */
+export const WEBHOOK_URL_CREDENTIALS_MESSAGE =
+  'Callback URL must not contain a user name or password (user:password@…): send credentials as a header instead (for example Authorization).';
+
+export function hasUrlCredentials(url: string): boolean {
+  if (!URL.canParse(url.trim())) return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.trim());
+  const u = new URL(url.trim());
+  return u.username !== '' || u.password !== '';
+}
+
+/** An http(s) URL a webhook may be sent to: no credentials in it (the IPC, the UI, the CLI and the client agree). */
+export const webhookUrlSchema = httpUrlSchema.refine(
+  (u) => !hasUrlCredentials(u),
+  WEBHOOK_URL_CREDENTIALS_MESSAGE,
+);
+
+/** The URL with any user name and password replaced by ••• (for display: never shown in clear). */
+export function maskUrlCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*@)/i, '$1•••@');
+}
