@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extractPlaceholders, promptTextFromSections } from '../domain/template.ts';
-import { webhookUrlSchema } from './common.ts';
+import { httpUrlSchema } from './common.ts';
 import { eventTypeSchema } from './enums.ts';
 
 // ---------------------------------------------------------------- event subscriptions (seed §5)
@@ -10,7 +10,7 @@ export const subscriptionMethods = ['POST', 'PUT', 'PATCH'] as const;
 /** What a client sends: `event_type` as a non-empty list of the six types. */
 export const eventSubscriptionSchema = z.object({
   event_type: z.array(eventTypeSchema).min(1),
-  callback_url: webhookUrlSchema,
+  callback_url: httpUrlSchema,
   headers: z.record(z.string(), z.string()).optional(),
   method_type: z.enum(subscriptionMethods).optional(),
 });

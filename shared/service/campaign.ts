@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { campaignCallConfigSchema } from './callConfig.ts';
-import { webhookUrlSchema } from './common.ts';
+import { httpUrlSchema } from './common.ts';
 import { campaignTimeSchema, countryCodeSchema } from './upload.ts';
 
 /**
@@ -17,7 +17,7 @@ export const makeCallAsyncRequestSchema = z.object({
   campaign_end_time: campaignTimeSchema.optional(),
   call_config: campaignCallConfigSchema.optional(),
   concurrency_percentage: z.number().int().min(0).max(100).optional(),
-  callback_url: webhookUrlSchema.optional(),
+  callback_url: httpUrlSchema.optional(),
   email_completion_user_ids: z.array(z.string()).optional(),
 });
 export type MakeCallAsyncRequest = z.infer<typeof makeCallAsyncRequestSchema>;
@@ -51,7 +51,7 @@ export const campaignStartV2RequestSchema = z.object({
   agent_id: z.string().min(1),
   list_id: z.string().min(1),
   number_pool_id: z.string().min(1),
-  callback_url: webhookUrlSchema.optional(),
+  callback_url: httpUrlSchema.optional(),
   email_completion_user_ids: z.array(z.string()).optional(),
 });
 export type CampaignStartV2Request = z.infer<typeof campaignStartV2RequestSchema>;

@@ -26,24 +26,20 @@ export const textBooleanSchema = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * Why a webhook callback URL may not be used, or null. Credentials in the URL (`user:password@`)
- * would be stored and shown like any other text and sent wherever the URL goes; header values are
- * masked and kept apart, so credentials belong there.
+ * The app's rule for webhook callback URLs (subscriptions, the campaign's and the test call's):
+ * no credentials in them. A URL's `user:password@` would be stored and shown like any other text,
+ * while header values are masked and kept apart, so credentials belong there. The IPC input, the
+ * back end's checks and the forms share it; the wire schemas stay the service's own contract.
  */
 export const WEBHOOK_URL_CREDENTIALS_MESSAGE =
   'Callback URL must not contain a user name or password (user:password@…): send credentials as a header instead (for example Authorization).';
 
+/** True when the URL names a user or a password (also in text that is not a valid URL). */
 export function hasUrlCredentials(url: string): boolean {
   if (!URL.canParse(url.trim())) return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.trim());
   const u = new URL(url.trim());
   return u.username !== '' || u.password !== '';
 }
-
-/** An http(s) URL a webhook may be sent to: no credentials in it (the IPC, the UI, the CLI and the client agree). */
-export const webhookUrlSchema = httpUrlSchema.refine(
-  (u) => !hasUrlCredentials(u),
-  WEBHOOK_URL_CREDENTIALS_MESSAGE,
-);
 
 /** The URL with any user name and password replaced by ••• (for display: never shown in clear). */
 export function maskUrlCredentials(url: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callConfigSchema } from './callConfig.ts';
-import { webhookUrlSchema } from './common.ts';
+import { httpUrlSchema } from './common.ts';
 import { callbackArgsSchema, smartFormatterSchema } from './smartFormatter.ts';
 
 const oneOrMany = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
@@ -30,7 +30,7 @@ export const individualCallRequestSchema = z.object({
   version_id: z.string().min(1).optional(),
   call_category: z.string().optional(),
   parent_call_id: z.string().optional(),
-  callback_url: webhookUrlSchema.optional(),
+  callback_url: httpUrlSchema.optional(),
   callback_args: callbackArgsSchema.optional(),
 });
 export type IndividualCallRequest = z.infer<typeof individualCallRequestSchema>;
