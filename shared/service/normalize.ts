@@ -174,6 +174,8 @@ export interface HistoryPage {
   count: number;
   /** Calls matching the query; null when the service gave no number (e.g. "many"). */
   total: number | null;
+  /** Records of the page left out because they failed their schema (a date that does not exist, …). */
+  skipped: number;
 }
 
 export function normalizeCallRecord(c: CallRecord): CallRecordView {
@@ -193,6 +195,7 @@ export function normalizeHistoryPage(r: HistoryResponse): HistoryPage {
     offset: r.offset,
     count: r.count,
     total: normalizeTotal(r.total),
+    skipped: 0,
   };
 }
 

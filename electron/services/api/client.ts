@@ -41,7 +41,6 @@ import type {
 import {
   historyEnvelopeSchema,
   historyQuerySchema,
-  historyResponseSchema,
   readCallRecords,
 } from '../../../shared/service/history.ts';
 import type { CallRecord, HistoryQuery, RejectedRecord } from '../../../shared/service/history.ts';
@@ -257,11 +256,13 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'GET',
         path: '/calling/history',
         query: q,
-        schema: historyResponseSchema,
+        schema: historyEnvelopeSchema,
         idempotent: true,
         ...opts,
       });
-      return normalizeHistoryPage(page);
+      // A malformed record is left out (counted in `skipped`), never failing the page.
+      const { records, rejected } = readCallRecords(page.calls);
+      return { ...normalizeHistoryPage({ ...page, calls: records }), skipped: rejected.length };
     },
 
     /**

@@ -104,6 +104,18 @@ describe('malformed history records', () => {
     expect((await quarantine()).rows.map((r) => r.callId)).not.toContain(rollover);
   }, 60_000);
 
+  it('leaves malformed records out of a normalised history page (a campaign count), never failing it', async () => {
+    const api = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: async () => sandbox.apiKey });
+    const page = await api.listCallHistory({
+      start_date: new Date(Date.now() - 32 * 86_400_000).toISOString(),
+      end_date: new Date(Date.now() + 86_400_000).toISOString(),
+      limit: 100,
+    });
+    expect(page.skipped).toBe(3);
+    expect(page.calls).toHaveLength(SEEDED - 3);
+    expect(page.total).toBe(SEEDED);
+  });
+
   it('gives `skipped` and `quarantined` in the CLI sync report', async () => {
     const dir = dirs.make();
     const report = join(dir, 'report.json');

@@ -102,13 +102,14 @@ describe('a dripping history page', () => {
     cleanups.push(() => service.close());
     const { t, run, elapsed } = await syncAgainst(service);
     const r = await run;
-    expect(elapsed()).toBeLessThan(5000);
+    // One abandoned window and a retry, far below one request timeout (30 s).
+    expect(elapsed()).toBeLessThan(10_000);
     expect(r.retries).toBe(1);
     expect(r.inserted).toBe(3);
     expect((await t.db.call('calls.syncState', { workspaceId: 'w1' })).calls).toBe(3);
     // The client closed the dripping connection instead of holding it.
     await expect.poll(() => service.abandoned).toBe(1);
-  }, 20_000);
+  }, 60_000);
 
   it('fails the pass after its attempts, each abandoned early, with a message saying it was too slow', async () => {
     const service = await fakeService(() => true);
@@ -121,7 +122,7 @@ describe('a dripping history page', () => {
     expect(error).toBeInstanceOf(SyncFailure);
     expect((error as SyncFailure).message).toMatch(/after 3 attempts: .*too slowly/);
     // Three attempts of about one window each, not three request timeouts (30 s each).
-    expect(elapsed()).toBeLessThan(6000);
+    expect(elapsed()).toBeLessThan(15_000);
     await expect.poll(() => service.abandoned).toBe(3);
-  }, 20_000);
+  }, 60_000);
 });
