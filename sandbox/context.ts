@@ -39,6 +39,12 @@ export interface SandboxContext {
   log(message: string): void;
   /** Which documented shape each multi-shape answer takes (`POST /_sandbox/variants`); mutable. */
   readonly variants: Variants;
+  /**
+   * Fields served in place of a call's own in `GET /calling/history` (call id → fields), set only
+   * through `POST /_sandbox/history-overrides`: how a test makes the service send a malformed record
+   * (a date that does not exist, a number out of range). In memory; empty unless a test asks.
+   */
+  readonly historyOverrides: Map<string, Record<string, unknown>>;
 }
 
 export interface ContextInit {
@@ -84,6 +90,7 @@ export function createContext(init: ContextInit): SandboxContext {
     baseUrl: init.baseUrl,
     log,
     variants: { ...defaultVariants },
+    historyOverrides: new Map(),
   };
 }
 

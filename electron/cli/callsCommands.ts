@@ -30,7 +30,8 @@ interrupted sync) and saves the recordings that can still be downloaded.
   --base-url <url>     the service root (…/v0); the API key comes from ${API_KEY_ENV}
   --since <ISO date>   read the history again from this time (default: since the last sync)
   --no-recordings      do not download recordings
-  --report <file>      write the figures as JSON (calls, inserted, updated, pages, retries, recordings)
+  --report <file>      write the figures as JSON (calls, inserted, updated, pages, retries, skipped,
+                       quarantined, recordings)
 
 Exit codes: 0 every page stored, 1 the sync stopped or the report could not be written (one line
 says why), 2 bad usage, 130 interrupted.`;
@@ -212,6 +213,9 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       updated: s.updated,
       pages: s.pages,
       retries: s.retries,
+      /** Records of this pass refused by their schema (kept apart with the reason, not stored). */
+      skipped: s.skipped,
+      quarantined: s.quarantined,
       recordings: {
         saved: report.recordings.saved,
         expired: report.recordings.expired,
@@ -238,7 +242,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       return EXIT.failed;
     }
     io.out(
-      `Synced ${s.calls} calls (${s.inserted} new, ${s.updated} changed, ${s.pages} pages, ${s.retries} retries); recordings: ${figures.recordings.saved} saved, ${figures.recordings.expired} expired, ${figures.recordings.failed} failed`,
+      `Synced ${s.calls} calls (${s.inserted} new, ${s.updated} changed, ${s.pages} pages, ${s.retries} retries${s.skipped > 0 ? `, ${s.skipped} skipped records (bad data, kept apart: see the Calls page)` : ''}); recordings: ${figures.recordings.saved} saved, ${figures.recordings.expired} expired, ${figures.recordings.failed} failed`,
     );
     sayReport();
     return reportProblem ? EXIT.failed : EXIT.ok;

@@ -27,6 +27,13 @@ const clockBody = z
   })
   .strict();
 
+const historyOverrideBody = z
+  .object({
+    call_id: z.string().min(1),
+    fields: z.record(z.string(), z.unknown()).refine((f) => Object.keys(f).length > 0, 'must name a field'),
+  })
+  .strict();
+
 const seedBody = z
   .object({
     count: z.number().int().min(1).max(maxSeedCalls),
@@ -91,6 +98,23 @@ export function registerControlRoutes(
       ...(endMs !== undefined ? { endMs } : {}),
     });
     return { created: r.created, took_ms: r.tookMs };
+  });
+
+  // A malformed record on demand: the call's fields replaced as given (any JSON) in the history
+  // answer only; nothing is stored. DELETE (?call_id=) serves the call as stored again.
+  app.post('/_sandbox/history-overrides', async (req) => {
+    const body = parseOr(historyOverrideBody, req.body ?? {}, fail);
+    if (!ctx.store.calls.get(body.call_id))
+      throw fail(`call_id ${body.call_id} is not a call of this workspace`);
+    ctx.historyOverrides.set(body.call_id, body.fields);
+    return { overrides: ctx.historyOverrides.size };
+  });
+
+  app.delete('/_sandbox/history-overrides', async (req) => {
+    const id = (req.query as Record<string, string | undefined>).call_id;
+    if (id === undefined) ctx.historyOverrides.clear();
+    else ctx.historyOverrides.delete(id);
+    return { overrides: ctx.historyOverrides.size };
   });
 
   app.post('/_sandbox/workspace', async (req) => {

@@ -91,7 +91,11 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: SandboxContext)
     const { rows, total } = ctx.store.calls.history(filter);
     const base = ctx.baseUrl();
     return {
-      calls: rows.map((r) => toWireCallRecord(r, base, ctx.variants)),
+      calls: rows.map((r) => {
+        const record = toWireCallRecord(r, base, ctx.variants);
+        const override = ctx.historyOverrides.get(r.id);
+        return override ? { ...record, ...override } : record;
+      }),
       limit: filter.limit,
       offset: filter.offset,
       count: rows.length,

@@ -1,11 +1,33 @@
 import { z } from 'zod';
 import { callStatusSchema, callStatuses, callSubStatusReadSchema } from './enums.ts';
-import { parseServiceTimestamp } from './normalize.ts';
+import { checkServiceTimestamp } from './normalize.ts';
 
-/** A timestamp in any documented form (with or without microseconds and offset). */
-const serviceTimestampSchema = z
-  .string()
-  .refine((s) => parseServiceTimestamp(s) !== null, 'must be an ISO 8601 date-time');
+/**
+ * A timestamp in any documented form (with or without microseconds and offset), read strictly: a
+ * field out of range (2025-02-30, 25:61:61) or a year outside 1970–2100 is refused, never rolled over.
+ */
+const serviceTimestampSchema = z.string().superRefine((s, ctx) => {
+  const r = checkServiceTimestamp(s);
+  if ('problem' in r)
+    ctx.addIssue({ code: 'custom', message: `${JSON.stringify(s.slice(0, 60))} ${r.problem}` });
+});
+
+/**
+ * Per-field ranges of a call record's numbers (a record outside them is refused, or clamped where
+ * the call is still worth keeping). call_duration: seconds, negative refused, above 24 h clamped to
+ * 24 h (1e308 would overflow every date computed from it); call_cost: credits, negative or above a
+ * million refused (a cost is never invented).
+ */
+export const MAX_CALL_DURATION_S = 24 * 3600;
+export const MAX_CALL_COST = 1_000_000;
+const callDurationSchema = z
+  .number()
+  .min(0, 'must not be negative')
+  .transform((s) => Math.min(s, MAX_CALL_DURATION_S));
+const callCostSchema = z
+  .number()
+  .min(0, 'must not be negative')
+  .max(MAX_CALL_COST, `must be at most ${MAX_CALL_COST.toLocaleString('en-US')} credits`);
 
 /** `agent` object of a call record. */
 export const callAgentSchema = z.object({
@@ -28,7 +50,8 @@ export type CallAgent = z.infer<typeof callAgentSchema>;
  * or as the list itself.
  */
 export const callRecordSchema = z.object({
-  id: z.string(),
+  /** Ids are ≤ 200 characters everywhere else (the IPC contract's callId). */
+  id: z.string().min(1).max(200),
   to_number: z.string().nullish(),
   name: z.string().nullish(),
   status: z.string(),
@@ -37,9 +60,9 @@ export const callRecordSchema = z.object({
   audio_recording: z.string().nullish(),
   created_at: serviceTimestampSchema,
   agent: callAgentSchema.nullish(),
-  call_duration: z.number().nullish(),
+  call_duration: callDurationSchema.nullish(),
   call_attempt_time: serviceTimestampSchema.nullish(),
-  call_cost: z.number().nullish(),
+  call_cost: callCostSchema.nullish(),
   call_type: z.string().nullish(),
   inbound_from: z.string().nullish(),
   credits_processed: z.boolean().nullish(),
@@ -59,6 +82,55 @@ export const historyResponseSchema = z.object({
   total: historyTotalSchema,
 });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
+
+/** The page with its records unread: each is checked on its own (readCallRecords). */
+export const historyEnvelopeSchema = historyResponseSchema.extend({ calls: z.array(z.unknown()) });
+
+/** A record of a history page that failed its schema: kept apart (quarantined), never stored as a call. */
+export interface RejectedRecord {
+  /** The record's id when it has a readable one. */
+  callId: string | null;
+  /** The first failing field's path (`created_at`, `agent.id`), or `record`. */
+  field: string;
+  reason: string;
+  /** The record as received (JSON), cut at MAX_REJECTED_RAW characters. */
+  raw: string;
+}
+
+export const MAX_REJECTED_RAW = 64 * 1024;
+
+/**
+ * A page's records, each checked on its own: one bad record never fails its page. The valid ones
+ * parsed; the others with the first failing field and why.
+ */
+export function readCallRecords(items: readonly unknown[]): {
+  records: CallRecord[];
+  rejected: RejectedRecord[];
+} {
+  const records: CallRecord[] = [];
+  const rejected: RejectedRecord[] = [];
+  for (const item of items) {
+    const r = callRecordSchema.safeParse(item);
+    if (r.success) {
+      records.push(r.data);
+      continue;
+    }
+    const issue = r.error.issues[0];
+    const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'record';
+    const id =
+      typeof item === 'object' && item !== null && 'id' in item && typeof item.id === 'string'
+        ? item.id
+        : null;
+    const raw = JSON.stringify(item) ?? String(item);
+    rejected.push({
+      callId: id !== null && id.length > 0 && id.length <= 200 ? id : null,
+      field,
+      reason: `${field}: ${issue?.message ?? 'invalid'}`,
+      raw: raw.length > MAX_REJECTED_RAW ? raw.slice(0, MAX_REJECTED_RAW) : raw,
+    });
+  }
+  return { records, rejected };
+}
 
 /**
  * The service's declared defaults when a date is left out (history/get-call-history): one fixed,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkServiceTimestamp,
   normalizeBalance,
   normalizeTimestamp,
   normalizeTotal,
@@ -19,17 +20,17 @@ describe('normalizeTimestamp', () => {
     ['2026-11-23T10:00:00', '2026-11-23T10:00:00.000Z'],
     ['2026-11-23 10:00:00.5', '2026-11-23T10:00:00.500Z'],
     ['2026-11-23T10:00', '2026-11-23T10:00:00.000Z'],
-    // Canonical text is kept as it is only when Date.parse would not roll a field over.
     ['2026-02-28T23:59:59.999Z', '2026-02-28T23:59:59.999Z'],
-    ['2026-02-30T10:00:00.000Z', '2026-03-02T10:00:00.000Z'],
+    ['2028-02-29T10:00:00.000Z', '2028-02-29T10:00:00.000Z'],
     ['2026-01-31T10:00:00.000Z', '2026-01-31T10:00:00.000Z'],
-    ['2026-01-01T24:00:00.000Z', '2026-01-02T00:00:00.000Z'],
+    ['1970-01-01T00:00:00.000Z', '1970-01-01T00:00:00.000Z'],
+    ['2100-12-31T23:59:59.999Z', '2100-12-31T23:59:59.999Z'],
   ])('reads %s as %s (fractions cut, no offset = UTC)', (text, iso) => {
     expect(normalizeTimestamp(text)).toBe(iso);
   });
 
   it('gives the same instant as epoch ms beside the text (timestampParts)', () => {
-    for (const text of ['2026-11-23T10:00:00.123Z', '2026-11-23T15:30:00+05:30', '2026-02-30T10:00:00.000Z'])
+    for (const text of ['2026-11-23T10:00:00.123Z', '2026-11-23T15:30:00+05:30', '2026-02-28T10:00:00.000Z'])
       expect(timestampParts(text)).toEqual({
         iso: normalizeTimestamp(text),
         ms: Date.parse(normalizeTimestamp(text)!),
@@ -40,6 +41,25 @@ describe('normalizeTimestamp', () => {
   it('gives null for text that is not a timestamp', () => {
     expect(normalizeTimestamp('yesterday')).toBeNull();
     expect(normalizeTimestamp('2026-13-45T10:00:00Z')).toBeNull();
+    expect(normalizeTimestamp(null)).toBeNull();
+  });
+
+  it.each([
+    ['2025-02-30T10:00:00.000Z', 'day 30 does not exist in 2025-02'],
+    ['2025-02-30T25:61:61Z', 'day 30 does not exist in 2025-02'],
+    ['2026-02-29T10:00:00Z', 'day 29 does not exist in 2026-02'],
+    ['2026-01-01T24:00:00.000Z', 'hour 24 is out of range'],
+    ['2026-01-01T10:61:00Z', 'minute 61 is out of range'],
+    ['2026-01-01T10:00:61+05:30', 'second 61 is out of range'],
+    ['0000-01-01T00:00:00.000Z', 'year 0 is outside 1970–2100'],
+    ['9999-12-31T23:59:59Z', 'year 9999 is outside 1970–2100'],
+    ['1969-12-31T23:59:59Z', 'year 1969 is outside 1970–2100'],
+    ['1970-01-01T00:30:00+01:00', 'is outside 1970–2100 in UTC'],
+    ['2026-01-01T10:00:00+15:00', 'offset +15:00 is out of range'],
+    ['yesterday', 'is not an ISO 8601 date-time'],
+  ])('refuses %s strictly (%s), never rolling it over', (text, problem) => {
+    expect(checkServiceTimestamp(text)).toEqual({ problem });
+    expect(normalizeTimestamp(text)).toBeNull();
     expect(normalizeTimestamp(null)).toBeNull();
   });
 });

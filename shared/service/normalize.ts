@@ -64,43 +64,87 @@ export function normalizeTranscript(value: unknown): TranscriptTurnView[] {
 
 const canonicalTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const timestampPattern =
-  /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[.,](\d+))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,](\d+))?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** The years a service timestamp may fall in (a call record outside them is refused, not stored). */
+export const TIMESTAMP_MIN_YEAR = 1970;
+export const TIMESTAMP_MAX_YEAR = 2100;
+const MIN_MS = Date.UTC(TIMESTAMP_MIN_YEAR, 0, 1);
+const MAX_MS = Date.UTC(TIMESTAMP_MAX_YEAR + 1, 0, 1);
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /**
- * An ISO-like timestamp of the service → epoch ms. Fractions beyond milliseconds are cut (never
- * rounded up); a missing offset means UTC (the individual call's `initiated_at` sample has none).
+ * Why the fields of a timestamp are not a real time, or null. Date.parse rolls fields over
+ * (Feb 30 → Mar 2, 24:00 → the next day) and takes years 0000 and 9999: each field is checked
+ * here instead.
  */
-export function parseServiceTimestamp(text: string): number | null {
-  // Already canonical (what the service mostly sends): Date.parse reads it as the general path would.
-  if (canonicalTimestamp.test(text)) {
-    const parsed = Date.parse(text);
-    return Number.isNaN(parsed) ? null : parsed;
-  }
-  const m = timestampPattern.exec(text.trim());
-  if (!m) return null;
-  const [, date, hm, sec, frac, zone] = m;
-  const ms = (frac ?? '').slice(0, 3).padEnd(3, '0');
-  let offset = zone === undefined || zone === 'Z' || zone === 'z' ? 'Z' : zone;
-  if (/^[+-]\d{2}$/.test(offset)) offset = `${offset}:00`;
-  else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
-  const parsed = Date.parse(`${date}T${hm}:${sec ?? '00'}.${ms}${offset}`);
-  return Number.isNaN(parsed) ? null : parsed;
+function fieldProblem(y: number, mo: number, d: number, h: number, mi: number, s: number): string | null {
+  if (y < TIMESTAMP_MIN_YEAR || y > TIMESTAMP_MAX_YEAR)
+    return `year ${y} is outside ${TIMESTAMP_MIN_YEAR}–${TIMESTAMP_MAX_YEAR}`;
+  if (mo < 1 || mo > 12) return `month ${mo} does not exist`;
+  if (d < 1 || d > daysIn(y, mo)) return `day ${d} does not exist in ${y}-${String(mo).padStart(2, '0')}`;
+  if (h > 23) return `hour ${h} is out of range`;
+  if (mi > 59) return `minute ${mi} is out of range`;
+  if (s > 59) return `second ${s} is out of range`;
+  return null;
 }
 
-/** A timestamp as `YYYY-MM-DDTHH:MM:SS.mmmZ` and as epoch ms, or null when it is not one. */
+/**
+ * An ISO-like timestamp of the service → epoch ms, or why it is not one. Fractions beyond
+ * milliseconds are cut (never rounded up); a missing offset means UTC (the individual call's
+ * `initiated_at` sample has none). Strict: no rollover, years 1970–2100 (also as an instant).
+ */
+export function checkServiceTimestamp(text: string): { ms: number } | { problem: string } {
+  const canonical = canonicalTimestamp.test(text);
+  const m = canonical ? null : timestampPattern.exec(text.trim());
+  if (!canonical && !m) return { problem: 'is not an ISO 8601 date-time' };
+  const num = (from: number, to: number) => Number(text.slice(from, to));
+  const problem = canonical
+    ? fieldProblem(num(0, 4), num(5, 7), num(8, 10), num(11, 13), num(14, 16), num(17, 19))
+    : fieldProblem(
+        Number(m![1]),
+        Number(m![2]),
+        Number(m![3]),
+        Number(m![4]),
+        Number(m![5]),
+        Number(m![6] ?? '0'),
+      );
+  if (problem) return { problem };
+  let parsed: number;
+  if (canonical) parsed = Date.parse(text);
+  else {
+    const [, y, mo, d, h, mi, sec, frac, zone] = m!;
+    const ms = (frac ?? '').slice(0, 3).padEnd(3, '0');
+    let offset = zone === undefined || zone === 'Z' || zone === 'z' ? 'Z' : zone;
+    if (/^[+-]\d{2}$/.test(offset)) offset = `${offset}:00`;
+    else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
+    if (offset !== 'Z' && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(4, 6)) > 59))
+      return { problem: `offset ${zone} is out of range` };
+    parsed = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}.${ms}${offset}`);
+  }
+  if (Number.isNaN(parsed)) return { problem: 'is not an ISO 8601 date-time' };
+  if (parsed < MIN_MS || parsed >= MAX_MS)
+    return { problem: `is outside ${TIMESTAMP_MIN_YEAR}–${TIMESTAMP_MAX_YEAR} in UTC` };
+  return { ms: parsed };
+}
+
+/** checkServiceTimestamp's instant, or null when the text is not a real time of 1970–2100. */
+export function parseServiceTimestamp(text: string): number | null {
+  const r = checkServiceTimestamp(text);
+  return 'ms' in r ? r.ms : null;
+}
+
+/**
+ * A timestamp as `YYYY-MM-DDTHH:MM:SS.mmmZ` and as epoch ms, or null when it is not one. Canonical
+ * text that passed the strict check is its own normal form (a history sync, two per call, skips
+ * re-formatting it).
+ */
 export function timestampParts(text: string): { iso: string; ms: number } | null {
   const ms = parseServiceTimestamp(text);
   if (ms === null) return null;
-  return { iso: isOwnNormalForm(text) ? text : new Date(ms).toISOString(), ms };
+  return { iso: canonicalTimestamp.test(text) ? text : new Date(ms).toISOString(), ms };
 }
-
-/**
- * Canonical text with every field in range is its own normal form, so a history sync (two per
- * call) skips re-formatting it. Date.parse rolls some over (Feb 30 → Mar 2, 24:00 → the next day):
- * days past 28 and hour 24 take the general path.
- */
-const isOwnNormalForm = (text: string): boolean =>
-  canonicalTimestamp.test(text) && text.slice(8, 10) <= '28' && text.slice(11, 13) < '24';
 
 /** The same instant as `YYYY-MM-DDTHH:MM:SS.mmmZ`, or null when it is not a timestamp. */
 export function normalizeTimestamp(text: string | null | undefined): string | null {
@@ -130,6 +174,8 @@ export interface HistoryPage {
   count: number;
   /** Calls matching the query; null when the service gave no number (e.g. "many"). */
   total: number | null;
+  /** Records of the page left out because they failed their schema (a date that does not exist, …). */
+  skipped: number;
 }
 
 export function normalizeCallRecord(c: CallRecord): CallRecordView {
@@ -149,6 +195,7 @@ export function normalizeHistoryPage(r: HistoryResponse): HistoryPage {
     offset: r.offset,
     count: r.count,
     total: normalizeTotal(r.total),
+    skipped: 0,
   };
 }
 

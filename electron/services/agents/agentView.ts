@@ -15,6 +15,7 @@ import type {
   SubscriptionView,
 } from '../../../shared/ipc/channels/agents.ts';
 import { agentDetailSchema, normalizeAgent } from '../../../shared/service/agent.ts';
+import { maskUrlCredentials } from '../../../shared/service/common.ts';
 import type { AgentListItem, AgentView } from '../../../shared/service/agent.ts';
 import type { StoredAgent, StoredAgentSummary, SyncedAgentInput } from '../db/queries/agents.ts';
 
@@ -110,7 +111,9 @@ export function subscriptionViews(
   return subs.map((s, i) => ({
     key: `${prefix}:${i}`,
     eventTypes: s.event_type,
-    callbackUrl: s.callback_url,
+    // A URL stored with credentials (accepted before they were refused) is never shown in clear;
+    // saving it again is refused until they move to a header.
+    callbackUrl: maskUrlCredentials(s.callback_url),
     method: s.method_type,
     headers: Object.entries(s.headers).map(([name, value]) => ({ name, masked: maskValue(value) })),
   }));

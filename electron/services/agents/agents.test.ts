@@ -283,6 +283,16 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
       ],
       [{ method: 'GET' }, 'subscriptions.1.method', /POST, PUT or PATCH/],
       [
+        { callbackUrl: 'https://hook-user:hook-pass@hooks.example.test/a' },
+        'subscriptions.1.callbackUrl',
+        /must not contain a user name or password .*send credentials as a header instead/,
+      ],
+      [
+        { callbackUrl: 'https://token@hooks.example.test/a' },
+        'subscriptions.1.callbackUrl',
+        /user:password@/,
+      ],
+      [
         { headers: [{ name: 'Bad Name', value: 'v' }] },
         'subscriptions.1.headers.0.name',
         /not a valid header name/,
@@ -303,6 +313,47 @@ describe('event subscriptions editor (PATCH /agent/v1 against the sandbox)', () 
     }
     expect(await serviceSubscriptions(agentId)).toEqual([]);
     expect((await get(desk, agentId)).subscriptionsDraft).toBeNull();
+  });
+
+  it('never shows the credentials of a callback URL the service holds with them', async () => {
+    const { desk } = await deskOn(sb.baseUrl);
+    await sync(desk);
+    const agentId = (await byName(desk, 'Insurance Renewal')).id;
+    // Set straight on the service (as another client could have): the app refuses to send one.
+    const res = await fetch(`${sb.baseUrl}/agent/v1`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': apiKey, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        operation: 'edit_event_subscriptions',
+        agent_id: agentId,
+        event_subscriptions: [
+          {
+            event_type: ['call_completed'],
+            callback_url: 'https://hook-user:hook-pass@hooks.example.test/x',
+          },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    await sync(desk);
+    const agent = await get(desk, agentId);
+    expect(agent.subscriptions.map((s) => s.callbackUrl)).toEqual(['https://•••@hooks.example.test/x']);
+    expect(JSON.stringify(agent)).not.toContain('hook-pass');
+    // Saved back unchanged, it is refused with the rule (never sent on with credentials).
+    const r = await desk.handle('agents:save-subscriptions', {
+      agentId,
+      subscriptions: [
+        {
+          from: 'c:0',
+          eventTypes: ['call_completed'],
+          callbackUrl: agent.subscriptions[0]!.callbackUrl,
+          method: 'POST',
+          headers: [],
+        },
+      ],
+    });
+    expect(r).toMatchObject({ ok: false, error: { field: 'subscriptions.0.callbackUrl' } });
+    await desk.handle('agents:save-subscriptions', { agentId, subscriptions: [] });
   });
 
   it('a wrong bearer token gets a 401 in plain words naming Settings → Workspaces, the edit kept as a draft', async () => {

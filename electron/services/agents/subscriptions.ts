@@ -1,6 +1,7 @@
 // The event subscriptions editor's save: checked here first (each problem names its field), then
 // PATCH /agent/v1 edit_event_subscriptions. Offline, the edit is kept as a draft in SQLite that
 // survives a restart; a refusal (401, either error shape) is told in plain words and keeps it too.
+import { hasUrlCredentials, WEBHOOK_URL_CREDENTIALS_MESSAGE } from '../../../shared/service/common.ts';
 import { eventTypes } from '../../../shared/service/enums.ts';
 import { editEventSubscriptionsRequestSchema, subscriptionMethods } from '../../../shared/service/agent.ts';
 import type { AgentDetail, SubscriptionInput } from '../../../shared/ipc/channels/agents.ts';
@@ -52,6 +53,8 @@ export function checkSubscriptions(
         `${at}.callbackUrl`,
         `Subscription ${n}: the callback URL must be a full http:// or https:// address.`,
       );
+    if (hasUrlCredentials(url))
+      invalid(`${at}.callbackUrl`, `Subscription ${n}: ${WEBHOOK_URL_CREDENTIALS_MESSAGE}`);
     const method = s.method.trim().toUpperCase();
     if (!(subscriptionMethods as readonly string[]).includes(method))
       invalid(`${at}.method`, `Subscription ${n}: the method must be POST, PUT or PATCH.`);

@@ -38,8 +38,12 @@ import type {
   TerminateRequest,
   TerminateResponse,
 } from '../../../shared/service/campaign.ts';
-import { historyQuerySchema, historyResponseSchema } from '../../../shared/service/history.ts';
-import type { CallRecord, HistoryQuery } from '../../../shared/service/history.ts';
+import {
+  historyEnvelopeSchema,
+  historyQuerySchema,
+  readCallRecords,
+} from '../../../shared/service/history.ts';
+import type { CallRecord, HistoryQuery, RejectedRecord } from '../../../shared/service/history.ts';
 import {
   individualCallRequestSchema,
   individualCallResponseSchema,
@@ -252,32 +256,37 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'GET',
         path: '/calling/history',
         query: q,
-        schema: historyResponseSchema,
+        schema: historyEnvelopeSchema,
         idempotent: true,
         ...opts,
       });
-      return normalizeHistoryPage(page);
+      // A malformed record is left out (counted in `skipped`), never failing the page.
+      const { records, rejected } = readCallRecords(page.calls);
+      return { ...normalizeHistoryPage({ ...page, calls: records }), skipped: rejected.length };
     },
 
     /**
      * `GET /calling/history` as received (the wire records, transcript as sent) with `total` as a
-     * number or null: the history sync stores these (raw kept) and normalises them itself.
+     * number or null: the history sync stores these (raw kept) and normalises them itself. Each
+     * record is checked on its own: the ones that fail come back in `rejected` (with the field and
+     * why), and the page's others are still usable.
      */
     async listCallHistoryRecords(
       query: HistoryQuery,
       opts: CallOptions = {},
-    ): Promise<{ records: CallRecord[]; count: number; total: number | null }> {
+    ): Promise<{ records: CallRecord[]; rejected: RejectedRecord[]; count: number; total: number | null }> {
       const q = checked('listCallHistory', historyQuerySchema, query);
       const page = await request({
         operation: 'listCallHistory',
         method: 'GET',
         path: '/calling/history',
         query: q,
-        schema: historyResponseSchema,
+        schema: historyEnvelopeSchema,
         idempotent: true,
         ...opts,
       });
-      return { records: page.calls, count: page.count, total: normalizeTotal(page.total) };
+      const { records, rejected } = readCallRecords(page.calls);
+      return { records, rejected, count: page.count, total: normalizeTotal(page.total) };
     },
 
     /** `GET /calling/call-details?id=`, the transcript as turns. */

@@ -12,6 +12,12 @@ export interface ApiClientOptions {
   bearerToken?: () => Promise<string | null>;
   /** Per attempt, headers and body together. Default 15 s. */
   timeoutMs?: number;
+  /**
+   * Once headers arrived, a body that brings fewer than `bytes` in any `windowMs` is abandoned at
+   * once (a dripping answer would otherwise hold the caller for the whole timeout, per attempt).
+   * Default 2 KiB per 10 s; null: no check.
+   */
+  minReceiveRate?: MinReceiveRate | null;
   fetch?: typeof fetch;
   /** Extra attempts for idempotent requests (GETs) on 429 / 5xx / dropped connections. Default 3. */
   maxRetries?: number;
@@ -22,6 +28,13 @@ export interface ApiClientOptions {
   /** Told about each retry (for logging; carries no secret). */
   onRetry?: (info: RetryInfo) => void;
 }
+
+export interface MinReceiveRate {
+  bytes: number;
+  windowMs: number;
+}
+
+export const defaultMinReceiveRate: MinReceiveRate = { bytes: 2048, windowMs: 10_000 };
 
 export interface RetryInfo {
   operation: string;
@@ -71,6 +84,7 @@ export function createTransport(options: ApiClientOptions): Transport {
   const maxRetries = options.maxRetries ?? 3;
   const baseDelay = options.retryBaseDelayMs ?? 300;
   const maxDelay = options.maxRetryDelayMs ?? 10_000;
+  const minRate = options.minReceiveRate === undefined ? defaultMinReceiveRate : options.minReceiveRate;
 
   return async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.infer<S>> {
     const apiKey = await options.apiKey();
@@ -177,7 +191,17 @@ export function createTransport(options: ApiClientOptions): Transport {
       }
       let text: string;
       try {
-        text = await res.text();
+        const body = await readText(res, minRate);
+        if (!body.ok) {
+          return {
+            kind: 'timeout',
+            status: res.status,
+            message: `The calling service sent its answer too slowly (${body.bytes} bytes in ${Math.round(body.windowMs / 100) / 10} s); abandoned`,
+            // A new attempt often gets a healthy connection; idempotent requests only.
+            retryable: true,
+          };
+        }
+        text = body.text;
       } catch (e) {
         if (spec.signal?.aborted) throw spec.signal.reason;
         if (timeout.aborted) return timedOut();
@@ -292,6 +316,42 @@ function nextHop(
   if (!toGet) return { ...hop, url: target.toString() };
   const { 'Content-Type': _dropped, ...headers } = hop.headers;
   return { url: target.toString(), method: 'GET', headers, body: undefined };
+}
+
+/**
+ * The body as text, or `ok: false` as soon as a whole window brings fewer bytes than the minimum
+ * (the stream is cancelled: the connection is not held). A body that ends inside its first window
+ * is never judged.
+ */
+async function readText(
+  res: Response,
+  rate: MinReceiveRate | null,
+): Promise<{ ok: true; text: string } | { ok: false; bytes: number; windowMs: number }> {
+  if (!rate || !res.body) return { ok: true, text: await res.text() };
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let windowBytes = 0;
+  let slow: number | null = null;
+  const timer = setInterval(() => {
+    if (windowBytes < rate.bytes) {
+      slow = windowBytes;
+      void reader.cancel().catch(() => undefined);
+    }
+    windowBytes = 0;
+  }, rate.windowMs);
+  try {
+    for (;;) {
+      const chunk = await reader.read();
+      if (slow !== null) return { ok: false, bytes: slow, windowMs: rate.windowMs };
+      if (chunk.done) break;
+      windowBytes += chunk.value.byteLength;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    return { ok: true, text: text + decoder.decode() };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 function normalizeBaseUrl(baseUrl: string): string {

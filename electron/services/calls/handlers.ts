@@ -28,6 +28,12 @@ const RETENTION_KEY = 'recordings.retentionDays';
 /** Background passes of workspaces synced before, while online. */
 const DAY = 86_400_000;
 
+/** An instant as ISO text; null for one no Date can hold (a stored call of an older sync could carry one). */
+function isoOrNull(ms: number | null): string | null {
+  if (ms === null || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+  return new Date(ms).toISOString();
+}
+
 export async function workspaceFetcher(
   ctx: Pick<DeskContext, 'db' | 'secrets'>,
   workspaceId: string,
@@ -194,6 +200,11 @@ export const callsDomain = defineDomain({
         await current.done;
         return { cancelled: true, status: current.status };
       },
+      'calls:quarantine': async (req) =>
+        db.call('calls.quarantineList', {
+          workspaceId: await workspaceOf(req.workspaceId),
+          limit: req.limit ?? 200,
+        }),
       'calls:sync-status': async (req) => {
         const workspaceId = await workspaceOf(req.workspaceId);
         return running.get(workspaceId)?.status ?? idleStatus(db, workspaceId);
@@ -241,7 +252,7 @@ export const callsDomain = defineDomain({
             path: row.rec_path,
             bytes: row.rec_bytes,
             sha256: row.rec_sha256,
-            expiresAt: row.rec_expires_ms === null ? null : new Date(row.rec_expires_ms).toISOString(),
+            expiresAt: isoOrNull(row.rec_expires_ms),
             attempts: row.rec_attempts ?? 0,
             error: row.rec_error,
             playUrl: savedPath ? playbackUrl(ctx.options.host, savedPath) : null,

@@ -5,6 +5,7 @@ import { scheduleProblems } from '../../../shared/domain/campaignSchedule.ts';
 import { campaignTimeToInstant } from '../../../shared/domain/dates.ts';
 import type { CampaignSettings, FieldError } from '../../../shared/ipc/channels/campaigns.ts';
 import { callConfigSchema } from '../../../shared/service/callConfig.ts';
+import { hasUrlCredentials, WEBHOOK_URL_CREDENTIALS_MESSAGE } from '../../../shared/service/common.ts';
 import type { CallConfig } from '../../../shared/service/callConfig.ts';
 import { countryCodeSchema } from '../../../shared/service/upload.ts';
 
@@ -41,6 +42,7 @@ export function validateSettings(s: CampaignSettings, nowMs: number, locale?: st
     add('call.idleTimeoutWarningSeconds', 'The idle warning must come before the idle hang-up');
   if (s.callbackUrl.trim() && !/^https?:\/\/[^\s/]+/i.test(s.callbackUrl.trim()))
     add('callbackUrl', 'Callback URL must start with http:// or https://');
+  else if (hasUrlCredentials(s.callbackUrl)) add('callbackUrl', WEBHOOK_URL_CREDENTIALS_MESSAGE);
   return errors;
 }
 

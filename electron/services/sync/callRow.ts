@@ -88,6 +88,7 @@ export function callColumns(r: CallRecord): CallColumns {
     number_text: numberText(r.to_number),
     raw: JSON.stringify(r),
     recordingUrl: r.audio_recording ?? null,
-    recordingExpiresMs: r.audio_recording ? endedMs + RECORDING_LIFETIME_MS : null,
+    recordingExpiresMs:
+      r.audio_recording && Number.isFinite(endedMs) ? endedMs + RECORDING_LIFETIME_MS : null,
   };
 }

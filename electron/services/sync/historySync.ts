@@ -4,7 +4,7 @@
 // its total is paged again. Calls not yet terminal are revisited; each campaign (bulk_list_id) is
 // read with its filter to link its calls. Progress (a cursor in time) is saved after each window,
 // so a pass killed half-way resumes where it stopped.
-import type { CallRecord, HistoryQuery } from '../../../shared/service/history.ts';
+import type { CallRecord, HistoryQuery, RejectedRecord } from '../../../shared/service/history.ts';
 import { isApiError } from '../api/apiError.ts';
 import type { DbClient } from '../db/client.ts';
 import type { SyncPass } from '../db/queries/calls.ts';
@@ -13,6 +13,8 @@ import type { CallColumns } from './callRow.ts';
 
 export interface HistoryPageRecords {
   records: CallRecord[];
+  /** Records of the page that failed their schema: quarantined, never stored as calls. */
+  rejected: RejectedRecord[];
   count: number;
   total: number | null;
 }
@@ -67,6 +69,8 @@ export interface SyncCounters {
   updated: number;
   pages: number;
   retries: number;
+  /** Distinct records of this pass refused by their schema (quarantined with the reason). */
+  skipped: number;
   windowsDone: number;
   windowsTotal: number;
 }
@@ -139,6 +143,7 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
     updated: 0,
     pages: 0,
     retries: 0,
+    skipped: 0,
     windowsDone: 0,
     windowsTotal: 0,
   };
@@ -160,6 +165,33 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
   const waiting: Array<{ bulkListId: string | null; rows: CallColumns[] }> = [];
   let wakeFetcher: (() => void) | null = null;
 
+  // A refused record is counted once per pass, however many windows carry it.
+  const skippedKeys = new Set<string>();
+  // While the workspace has quarantined records, each stored batch releases the ones now valid
+  // (set from the sync state at the start of the pass, and by the first refusal).
+  let quarantineHeld = false;
+  const quarantine = (rejected: RejectedRecord[]) => {
+    const fresh = rejected.filter((r) => {
+      const key = r.callId ?? r.raw;
+      if (skippedKeys.has(key)) return false;
+      skippedKeys.add(key);
+      return true;
+    });
+    counters.skipped += fresh.length;
+    if (rejected.length === 0) return;
+    // On the store chain: in order with the calls, so a valid arrival later in the pass releases it.
+    storing = storing.then(async () => {
+      await o.db.call('calls.quarantine', {
+        workspaceId: o.workspaceId,
+        records: rejected,
+        nowIso: new Date().toISOString(),
+      });
+      quarantineHeld = true;
+      progress();
+    });
+    storing.catch(() => undefined);
+  };
+
   async function writeWaiting(): Promise<void> {
     const first = waiting[0];
     if (!first) return; // an earlier link took these pages
@@ -177,6 +209,13 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
     });
     counters.inserted += r.inserted;
     counters.updated += r.updated;
+    if (quarantineHeld) {
+      const released = await o.db.call('calls.releaseQuarantined', {
+        workspaceId: o.workspaceId,
+        callIds: batch.map((c) => c.id),
+      });
+      quarantineHeld = released.total > 0;
+    }
     progress();
   }
 
@@ -259,23 +298,28 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
           (page.total === null || page.total > policy.maxWindowCalls)
         ) {
           store(page.records);
+          quarantine(page.rejected);
           return 'split';
         }
         // The next page is asked for before this one is turned into rows, so the service answers
         // while we work.
-        const full = page.records.length >= policy.pageSize;
+        // Refused records hold their place in the service's paging like the others.
+        const items = page.records.length + page.rejected.length;
+        const full = items >= policy.pageSize;
         if (full) {
-          next = fetchPage({ ...base, offset: offset + page.records.length });
+          next = fetchPage({ ...base, offset: offset + items });
           // Awaited on the next turn; a failure then must not count as unhandled meanwhile.
           next.catch(() => undefined);
         }
-        counters.received += page.records.length;
+        counters.received += items;
         for (const r of page.records) seen.add(r.id);
+        for (const r of page.rejected) seen.add(r.callId ?? r.raw);
         if (page.total === null) totalKnown = false;
         else maxTotal = Math.max(maxTotal, page.total);
         store(page.records);
+        quarantine(page.rejected);
         if (!full) break;
-        offset += page.records.length;
+        offset += items;
       }
       // Calls that arrived above our position shifted the rest down: page the window again.
       if (!totalKnown || seen.size >= maxTotal) break;
@@ -333,6 +377,7 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
 
   // ---- the pass
   const state = await o.db.call('calls.syncState', { workspaceId: o.workspaceId });
+  quarantineHeld = state.quarantined > 0;
   let pass: SyncPass;
   let resumed = false;
   if (o.sinceMs === undefined && state.pass) {

@@ -38,6 +38,8 @@ export async function idleStatus(db: DbClient, workspaceId: string): Promise<Syn
     updated: 0,
     pages: 0,
     retries: 0,
+    skipped: 0,
+    quarantined: s.quarantined,
     windowsDone: 0,
     windowsTotal: 0,
     calls: s.calls,
@@ -79,6 +81,7 @@ export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<Workspa
     const s = await o.db.call('calls.syncState', { workspaceId: o.workspaceId });
     status.calls = s.calls;
     status.recordings = s.recordings;
+    status.quarantined = s.quarantined;
     status.lastSyncedAt = s.lastSyncedAt;
     status.watermark = s.watermarkMs === null ? null : new Date(s.watermarkMs).toISOString();
   };

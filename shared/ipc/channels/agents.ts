@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventTypes } from '../../service/enums.ts';
 import { subscriptionMethods } from '../../service/agent.ts';
+import { hasUrlCredentials, WEBHOOK_URL_CREDENTIALS_MESSAGE } from '../../service/common.ts';
 import { channel, event } from '../define.ts';
 import { contactFilterSchema } from './contacts.ts';
 
@@ -151,13 +152,19 @@ export const headerInputSchema = z
   })
   .strict();
 
-/** Shapes only: the back end validates content and names the field (`subscriptions.0.callbackUrl`). */
+/**
+ * Shapes only, and a callback URL without credentials (the rule every side shares); the back end
+ * validates the rest and names the field (`subscriptions.0.callbackUrl`).
+ */
 export const subscriptionInputSchema = z
   .object({
     /** The subscription this one was edited from (`c:0`, `d:1`), for masked header values. */
     from: z.string().max(20).optional(),
     eventTypes: z.array(z.string().max(100)).max(20),
-    callbackUrl: z.string().max(4096),
+    callbackUrl: z
+      .string()
+      .max(4096)
+      .refine((u) => !hasUrlCredentials(u), WEBHOOK_URL_CREDENTIALS_MESSAGE),
     method: z.string().max(10),
     headers: z.array(headerInputSchema).max(50),
   })

@@ -50,6 +50,20 @@ export const recordingCountsSchema = z.object({
 });
 export type RecordingCounts = z.infer<typeof recordingCountsSchema>;
 
+/** A history record a sync refused. */
+export const quarantinedRecordSchema = z.object({
+  /** The record's call id, when it had a readable one. */
+  callId: z.string().nullable(),
+  /** The first failing field (`created_at`, `call_cost`, `record`). */
+  field: z.string(),
+  reason: z.string(),
+  /** The record as received (JSON, at most 64 KiB). */
+  raw: z.string(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type QuarantinedRecord = z.infer<typeof quarantinedRecordSchema>;
+
 /** One workspace's sync: what the current (or last) pass did, and what is stored. */
 export const syncStatusSchema = z.object({
   workspaceId,
@@ -62,6 +76,10 @@ export const syncStatusSchema = z.object({
   updated: count,
   pages: count,
   retries: count,
+  /** This pass: records refused by their schema (bad date, number out of range), quarantined. */
+  skipped: count,
+  /** Refused records kept for the workspace (listed by `calls:quarantine`). */
+  quarantined: count,
   /** Time windows of this pass done / planned (a progress bar). */
   windowsDone: count,
   windowsTotal: count,
@@ -284,6 +302,16 @@ export const callsChannels = {
   ),
   'calls:sync-cancel': channel(workspaceOnly, z.object({ cancelled: z.boolean(), status: syncStatusSchema })),
   'calls:sync-status': channel(workspaceOnly, syncStatusSchema),
+  /**
+   * History records a sync refused (kept apart, never stored as calls): the newest first, with the
+   * field and why; a record the service later sends valid leaves the list.
+   */
+  'calls:quarantine': channel(
+    z
+      .object({ workspaceId: workspaceId.optional(), limit: z.number().int().min(1).max(1000).optional() })
+      .strict(),
+    z.object({ total: count, rows: z.array(quarantinedRecordSchema) }),
+  ),
 
   /** A window of the filtered, sorted calls (≤ 500 rows) and how many match. */
   'calls:list': channel(

@@ -12,6 +12,7 @@ import { migration as m0100 } from './0100-contact-numbers-pending.ts';
 import { migration as m0110 } from './0110-contact-position-marks.ts';
 import { migration as m0120 } from './0120-contact-undo-states.ts';
 import { migration as m0130 } from './0130-contacts-formula-bidi-codes.ts';
+import { migration as m0131 } from './0131-call-quarantine.ts';
 import { migration as m0135 } from './0135-service-refusals.ts';
 
 /**
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   m0110,
   m0120,
   m0130,
+  m0131,
   m0135,
 ];
 

@@ -11,6 +11,7 @@ import type {
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
+import { quarantineCount } from './callQuarantine.ts';
 import { callSnippet } from './callSnippet.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
@@ -1042,6 +1043,7 @@ export const callsQueries = {
     ...readSync(db, a.workspaceId),
     calls: callCount(db, a.workspaceId),
     recordings: recordingCounts(db, a.workspaceId),
+    quarantined: quarantineCount(db, a.workspaceId),
   })),
   'calls.saveSync': query(writeSync),
   'calls.openTimes': query(openCallTimes),

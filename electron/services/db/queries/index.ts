@@ -1,6 +1,7 @@
 import type { QueryDef, StreamDef } from '../define.ts';
 import { agentsQueries } from './agents.ts';
 import { campaignsQueries } from './campaigns.ts';
+import { callQuarantineQueries } from './callQuarantine.ts';
 import { callsQueries } from './calls.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
@@ -23,6 +24,7 @@ export const queries = {
   ...contactsBulkQueries,
   ...campaignsQueries,
   ...callsQueries,
+  ...callQuarantineQueries,
 };
 
 export type Queries = typeof queries;

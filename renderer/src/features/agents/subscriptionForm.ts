@@ -2,6 +2,7 @@
 // saved draft), checks before sending that name the field, and the request for the contract.
 import type { SubscriptionInput, SubscriptionView } from '../../../../shared/ipc/channels/agents.ts';
 import { EVENT_TYPES, SUBSCRIPTION_METHODS } from '../../../../shared/ipc/channels/agents.ts';
+import { hasUrlCredentials, WEBHOOK_URL_CREDENTIALS_MESSAGE } from '../../../../shared/service/common.ts';
 
 export interface EditHeader {
   name: string;
@@ -77,6 +78,7 @@ export function validateSubscription(sub: EditSubscription): SubscriptionErrors 
     const parsed = URL.canParse(url) ? new URL(url) : null;
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname)
       errors.callbackUrl = 'Callback URL must be a full http:// or https:// address.';
+    else if (hasUrlCredentials(url)) errors.callbackUrl = WEBHOOK_URL_CREDENTIALS_MESSAGE;
   }
   if (!(SUBSCRIPTION_METHODS as readonly string[]).includes(sub.method))
     errors.method = 'Method must be POST, PUT or PATCH.';

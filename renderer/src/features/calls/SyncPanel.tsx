@@ -7,6 +7,7 @@ import { desk } from '../../desk/desk.ts';
 import { formatBytes, formatCount } from '../contacts/formatNumbers.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
+import { QuarantineDialog } from './QuarantineDialog.tsx';
 
 const PHASES: Record<NonNullable<SyncStatus['phase']>, string> = {
   history: 'Reading call history',
@@ -30,7 +31,9 @@ function stateLine(sync: SyncStatus): string {
     case 'running':
       return sync.phase ? `${PHASES[sync.phase]}…` : 'Syncing…';
     case 'done':
-      return 'Sync finished: every page was stored.';
+      return sync.skipped > 0
+        ? `Sync finished: every page was stored, except ${formatCount(sync.skipped)} skipped ${sync.skipped === 1 ? 'record' : 'records'} the service sent malformed (kept apart with the reason).`
+        : 'Sync finished: every page was stored.';
     case 'failed':
       return `Sync failed${sync.message ? `: ${sync.message}` : '.'}`;
     case 'cancelled':
@@ -46,6 +49,7 @@ export function SyncPanel() {
   const startSync = useCalls((s) => s.startSync);
   const cancelSync = useCalls((s) => s.cancelSync);
   const [disk, setDisk] = useState<DiskUsage | null>(null);
+  const [showSkipped, setShowSkipped] = useState(false);
   const running = sync?.state === 'running';
   const saved = sync?.recordings.saved ?? 0;
 
@@ -113,13 +117,25 @@ export function SyncPanel() {
               Retries: <strong data-count="retries">{formatCount(sync.retries)}</strong>
             </span>
             <span>
+              Skipped records: <strong data-count="skipped">{formatCount(sync.skipped)}</strong>
+              {sync.quarantined > 0 ? ` (${formatCount(sync.quarantined)} kept apart)` : ''}
+            </span>
+            <span>
               Recordings: {formatCount(sync.recordings.saved)} saved, {formatCount(sync.recordings.pending)}{' '}
               waiting, {formatCount(sync.recordings.expired)} expired, {formatCount(sync.recordings.failed)}{' '}
               failed
             </span>
           </p>
+          {sync.quarantined > 0 || sync.skipped > 0 ? (
+            <div className="calls-row">
+              <Button aria-haspopup="dialog" onClick={() => setShowSkipped(true)}>
+                Show skipped records
+              </Button>
+            </div>
+          ) : null}
         </>
       ) : null}
+      {showSkipped ? <QuarantineDialog onClose={() => setShowSkipped(false)} /> : null}
       {disk ? (
         <div className="calls-row">
           <span className="muted">
