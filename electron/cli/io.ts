@@ -1,10 +1,16 @@
 // The terminal, as the commands see it (tests pass their own).
+import { createInterface } from 'node:readline/promises';
 export interface Io {
   out(text: string): void;
   err(line: string): void;
   /** A one-line status that is redrawn in place (interactive terminals only); null clears it. */
   status(line: string | null): void;
   readonly interactive: boolean;
+  /**
+   * Asks a question on the terminal and answers the line typed; null when stdin is not a
+   * terminal (a script: nobody to ask).
+   */
+  ask(question: string): Promise<string | null>;
   onInterrupt(listener: () => void): void;
   offInterrupt(listener: () => void): void;
 }
@@ -20,6 +26,15 @@ export function processIo(): Io {
       width = line === null ? 0 : text.length;
     },
     interactive: Boolean(process.stderr.isTTY),
+    async ask(question) {
+      if (!process.stdin.isTTY) return null;
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return await rl.question(question);
+      } finally {
+        rl.close();
+      }
+    },
     onInterrupt: (listener) => {
       process.on('SIGINT', listener);
       process.on('SIGTERM', listener);

@@ -48,10 +48,19 @@ afterAll(async () => {
 
 async function launch(
   name: string,
-  o: { data?: string; key?: string; baseUrl?: string; file?: string; extra?: string[]; map?: boolean } = {},
+  o: {
+    data?: string;
+    key?: string;
+    baseUrl?: string;
+    file?: string;
+    extra?: string[];
+    map?: boolean;
+    yes?: boolean;
+    startInDays?: number;
+  } = {},
 ) {
   const { now } = await sb.control<{ now: string }>('GET', '/clock');
-  const from = Math.max(Date.parse(now), Date.now()) + 86_400_000;
+  const from = Math.max(Date.parse(now), Date.now()) + (o.startInDays ?? 1) * 86_400_000;
   const report = join(dir, `${name}.json`);
   const args = [
     'launch',
@@ -78,6 +87,7 @@ async function launch(
     '--window',
     '00:00-00:00',
     '--remove-invalid',
+    ...(o.yes === false ? [] : ['--yes']),
     '--report',
     report,
     ...(o.extra ?? []),
@@ -219,6 +229,43 @@ describe('a re-run after a refusal', () => {
     } finally {
       await sb.control('POST', '/workspace', { credits: 1_000_000 });
     }
+  }, 120_000);
+});
+
+describe('the confirmation before calls go out', () => {
+  it('off a terminal without --yes: the summary, exit 2 naming --yes, nothing sent or recorded; with --yes it starts', async () => {
+    const data = join(dir, 'confirm');
+    const before = await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0');
+    const refused = await launch('confirm', { data, yes: false });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trim()).toMatch(/^campaign-desk launch: stdin is not a terminal: add --yes/);
+    expect(refused.summary).toContain(`Calls to place:    ${small.valid.toLocaleString('en-US')}`);
+    expect(refused.summary).toContain('Campaign:          confirm');
+    expect(refused.summary).toMatch(/Credits: +\d[\d,]* needed, 1,000,000 available/);
+    expect(refused.summary).toMatch(/Window: +00:00–00:00 daily \(Asia\/Kolkata\)/);
+    expect(refused.summary).toContain(`Caller numbers:    number pool ${poolId}`);
+    expect(refused.summary).toContain(`Agent:             ${agentId}, active version`);
+    const after = await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0');
+    expect(after.start_attempts).toEqual(before.start_attempts);
+    const db = new Database(join(data, 'campaign-desk.sqlite'), { readonly: true });
+    expect(db.prepare('SELECT count(*) FROM campaign_launches').pluck().get()).toBe(0);
+    db.close();
+
+    const started = await launch('confirm', { data });
+    expect([started.code, started.stderr]).toEqual([0, '']);
+    expect(started.summary).toContain(`Calls to place:    ${small.valid.toLocaleString('en-US')}`);
+    expect(await acceptedStarts(sb, started.stdout.trim())).toBe(1);
+  }, 120_000);
+
+  it('a campaign launched once is not launched again: the same command with another start resumes it, starts nothing', async () => {
+    const data = join(dir, 'once');
+    const first = await launch('once', { data });
+    expect(first.code, first.stderr).toBe(0);
+    const id = first.stdout.trim();
+    const again = await launch('once', { data, startInDays: 3, extra: ['--concurrency', '20'] });
+    expect([again.code, again.stdout.trim(), again.stderr, again.summary]).toEqual([0, id, '', '']);
+    expect(await acceptedStarts(sb, id)).toBe(1);
   }, 120_000);
 });
 
