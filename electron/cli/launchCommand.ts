@@ -12,7 +12,11 @@ import type { CallConfig } from '../../shared/service/callConfig.ts';
 import { createApiClient } from '../services/api/index.ts';
 import type { ApiClient } from '../services/api/index.ts';
 import { runLaunch } from '../services/campaigns/launchRunner.ts';
-import { buildLaunchRequest, enqueueLaunch, startMayHaveHappened } from '../services/campaigns/launchOutbox.ts';
+import {
+  buildLaunchRequest,
+  enqueueLaunch,
+  startMayHaveHappened,
+} from '../services/campaigns/launchOutbox.ts';
 import { flowFor } from '../services/campaigns/launchRequest.ts';
 import type { LaunchRequest } from '../services/campaigns/launchRequest.ts';
 import { startLabel, summaryFromRequest, summaryLines } from '../services/campaigns/launchSummary.ts';

@@ -7,9 +7,25 @@ import type { StoredLaunch } from '../db/queries/campaigns.ts';
 type CampaignRow = z.infer<typeof campaignRowSchema>;
 
 /** Service statuses of a campaign that has started and not finished (its calls can be terminated). */
-const RUNNING = new Set(['scheduled', 'ongoing', 'started', 'running', 'in_progress', 'in-progress', 'paused']);
+const RUNNING = new Set([
+  'scheduled',
+  'ongoing',
+  'started',
+  'running',
+  'in_progress',
+  'in-progress',
+  'paused',
+]);
 /** Service statuses that say it never started or is over. */
-const NOT_RUNNING = new Set(['draft', 'failed', 'completed', 'terminated', 'cancelled', 'canceled', 'stopped']);
+const NOT_RUNNING = new Set([
+  'draft',
+  'failed',
+  'completed',
+  'terminated',
+  'cancelled',
+  'canceled',
+  'stopped',
+]);
 
 /**
  * Terminate is offered for a started, not finished campaign: by the service's status when listed,
@@ -64,19 +80,17 @@ export function mergeCampaigns(
   }
   const localOnly = launches
     .filter((l) => !merged.has(l.id))
-    .map(
-      (l): CampaignRow => ({
-        launchId: l.id,
-        campaignId: l.service_id,
-        serviceId: l.service_id,
-        name: l.name,
-        status: localStatus(l),
-        registered: null,
-        completed: null,
-        total: l.valid,
-        updatedAt: l.updated_at,
-        canTerminate: canTerminate(null, l),
-      }),
-    );
+    .map((l): CampaignRow => ({
+      launchId: l.id,
+      campaignId: l.service_id,
+      serviceId: l.service_id,
+      name: l.name,
+      status: localStatus(l),
+      registered: null,
+      completed: null,
+      total: l.valid,
+      updatedAt: l.updated_at,
+      canTerminate: canTerminate(null, l),
+    }));
   return [...localOnly, ...fromService];
 }

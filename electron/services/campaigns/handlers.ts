@@ -157,14 +157,24 @@ export const campaignsDomain = defineDomain({
     const refuseLaunchedAgain = async (draftId: string) => {
       const launch = await ctx.db.call('campaigns.launchByDraft', { draftId });
       if (!launch) return;
-      const refusal = launchAgainRefusal(launch, await ctx.db.call('campaigns.steps', { launchId: launch.id }));
+      const refusal = launchAgainRefusal(
+        launch,
+        await ctx.db.call('campaigns.steps', { launchId: launch.id }),
+      );
       if (refusal) throw new DeskFailure('conflict', refusal, 'draftId');
     };
 
     /** Contacts of a list in other campaigns running or run in the last 7 days (this draft's own left out). */
-    const overlapsOf = async (workspaceId: string, listId: number, draftId: string | null): Promise<Overlaps> => {
+    const overlapsOf = async (
+      workspaceId: string,
+      listId: number,
+      draftId: string | null,
+    ): Promise<Overlaps> => {
       const others = (await ctx.db.call('campaigns.launches', { workspaceId })).filter(
-        (l) => l.list_id !== null && (draftId === null || l.draft_id !== draftId) && recentOrRunning(l, Date.now()),
+        (l) =>
+          l.list_id !== null &&
+          (draftId === null || l.draft_id !== draftId) &&
+          recentOrRunning(l, Date.now()),
       );
       const { total, byLaunch } = await ctx.db.call('campaigns.overlaps', {
         listId,
@@ -239,7 +249,11 @@ export const campaignsDomain = defineDomain({
         const record = await requireActiveWorkspace(ctx);
         // A launched campaign keeps its settings (its draft row).
         if (await ctx.db.call('campaigns.launchByDraft', { draftId: req.id }))
-          throw new DeskFailure('conflict', 'This campaign was launched: it is kept with its settings.', 'id');
+          throw new DeskFailure(
+            'conflict',
+            'This campaign was launched: it is kept with its settings.',
+            'id',
+          );
         return {
           deleted: await ctx.db.call('campaigns.deleteDraft', { id: req.id, workspaceId: record.id }),
         };

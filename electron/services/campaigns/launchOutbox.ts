@@ -127,7 +127,11 @@ export async function enqueueLaunch(db: DbClient, i: OutboxInput): Promise<Store
       const steps = await db.call('campaigns.steps', { launchId: existing.id });
       const refusal = launchAgainRefusal(existing, steps);
       if (refusal || existing.workspace_id !== i.workspaceId)
-        throw new DeskFailure('conflict', refusal ?? 'This campaign belongs to another workspace.', 'draftId');
+        throw new DeskFailure(
+          'conflict',
+          refusal ?? 'This campaign belongs to another workspace.',
+          'draftId',
+        );
       const again = await db.call('campaigns.relaunch', {
         id: existing.id,
         name: entry.name,
@@ -142,7 +146,11 @@ export async function enqueueLaunch(db: DbClient, i: OutboxInput): Promise<Store
         at: i.at,
       });
       if (!again)
-        throw new DeskFailure('conflict', `${existing.name} is being sent already: a campaign launches once.`, 'draftId');
+        throw new DeskFailure(
+          'conflict',
+          `${existing.name} is being sent already: a campaign launches once.`,
+          'draftId',
+        );
       return again;
     }
   }
@@ -151,7 +159,11 @@ export async function enqueueLaunch(db: DbClient, i: OutboxInput): Promise<Store
   } catch (error) {
     // Two sends of one draft at the same moment: the unique index lets one in.
     if (i.draftId && error instanceof Error && /UNIQUE/.test(error.message))
-      throw new DeskFailure('conflict', `${entry.name} was already launched: a campaign launches once.`, 'draftId');
+      throw new DeskFailure(
+        'conflict',
+        `${entry.name} was already launched: a campaign launches once.`,
+        'draftId',
+      );
     throw error;
   }
 }

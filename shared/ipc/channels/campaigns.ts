@@ -352,10 +352,7 @@ export const campaignsChannels = {
     z.object({ draft: campaignDraftSchema, overlaps: overlapsSchema }),
   ),
   /** Overlaps of a list with other campaigns (the draft's own launch left out). */
-  'campaigns:overlaps': channel(
-    z.object({ listId, draftId: draftId.optional() }).strict(),
-    overlapsSchema,
-  ),
+  'campaigns:overlaps': channel(z.object({ listId, draftId: draftId.optional() }).strict(), overlapsSchema),
   /** The confirmation's figures for these settings (validated first; nothing is sent). */
   'campaigns:launch-summary': channel(
     z.object({ settings: campaignSettingsSchema, draftId: draftId.optional() }).strict(),

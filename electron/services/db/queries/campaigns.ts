@@ -178,29 +178,31 @@ export const campaignsQueries = {
    * Contacts (distinct E.164) of a list that are also in other launches' lists, per launch. The
    * launches are chosen by the caller (running or recent); their lists may be gone (then none).
    */
-  'campaigns.overlaps': txQuery((db, a: { listId: number; launches: Array<{ id: string; listId: number }> }) => {
-    // A list just imported may still owe its number index (migration 0100): build it first.
-    for (const id of new Set([a.listId, ...a.launches.map((l) => l.listId)])) ensureNumbers(db, id);
-    const per = prepared<[number, number], number>(
-      db,
-      `SELECT count(DISTINCT a.e164) FROM contact_numbers a
+  'campaigns.overlaps': txQuery(
+    (db, a: { listId: number; launches: Array<{ id: string; listId: number }> }) => {
+      // A list just imported may still owe its number index (migration 0100): build it first.
+      for (const id of new Set([a.listId, ...a.launches.map((l) => l.listId)])) ensureNumbers(db, id);
+      const per = prepared<[number, number], number>(
+        db,
+        `SELECT count(DISTINCT a.e164) FROM contact_numbers a
        WHERE a.list_id = ? AND EXISTS (SELECT 1 FROM contact_numbers b WHERE b.list_id = ? AND b.e164 = a.e164)`,
-    ).pluck();
-    const byLaunch = a.launches.map((l) => ({ id: l.id, contacts: per.get(a.listId, l.listId) ?? 0 }));
-    const lists = [...new Set(a.launches.map((l) => l.listId))];
-    let total = 0;
-    if (lists.length > 0)
-      total =
-        (db
-          .prepare(
-            `SELECT count(DISTINCT a.e164) FROM contact_numbers a WHERE a.list_id = ? AND EXISTS (
+      ).pluck();
+      const byLaunch = a.launches.map((l) => ({ id: l.id, contacts: per.get(a.listId, l.listId) ?? 0 }));
+      const lists = [...new Set(a.launches.map((l) => l.listId))];
+      let total = 0;
+      if (lists.length > 0)
+        total =
+          (db
+            .prepare(
+              `SELECT count(DISTINCT a.e164) FROM contact_numbers a WHERE a.list_id = ? AND EXISTS (
                SELECT 1 FROM contact_numbers b WHERE b.list_id IN (${lists.map(() => '?').join(', ')})
                AND b.e164 = a.e164)`,
-          )
-          .pluck()
-          .get(a.listId, ...lists) as number | undefined) ?? 0;
-    return { total, byLaunch };
-  }),
+            )
+            .pluck()
+            .get(a.listId, ...lists) as number | undefined) ?? 0;
+      return { total, byLaunch };
+    },
+  ),
   'campaigns.launches': query((db, a: { workspaceId: string }) =>
     prepared<[string], StoredLaunch>(
       db,
