@@ -8,7 +8,10 @@ import { formatCount } from '../contacts/formatNumbers.ts';
 import { useListAgent } from '../contacts/listAgentStore.ts';
 import { launchBlockers } from './blockers.ts';
 import { useCampaigns } from './campaignsStore.ts';
+import { TimelineEntries } from './CampaignTimeline.tsx';
+import { LaunchConfirmation, overlapText } from './LaunchConfirmation.tsx';
 import { LaunchProgress } from './LaunchProgress.tsx';
+import { campaignStateText } from './launchText.ts';
 import { PlanView } from './PlanView.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { labelFor } from './settingsForm.ts';
@@ -62,6 +65,13 @@ export function CampaignBuilder() {
   const confirm = useCampaigns((s) => s.confirm);
   const resolve = useCampaigns((s) => s.resolve);
   const closeBuilder = useCampaigns((s) => s.closeBuilder);
+  const readOnly = useCampaigns((s) => s.readOnly);
+  const entries = useCampaigns((s) => s.entries);
+  const overlaps = useCampaigns((s) => s.overlaps);
+  const confirmation = useCampaigns((s) => s.confirmation);
+  const startConfirmed = useCampaigns((s) => s.startConfirmed);
+  const cancelConfirmation = useCampaigns((s) => s.cancelConfirmation);
+  const duplicate = useCampaigns((s) => s.duplicate);
   const agent = useListAgent((s) => s.agent);
   const lint = useListAgent((s) => s.lint);
   const [lists, setLists] = useState<ContactList[] | null>(null);
@@ -80,6 +90,8 @@ export function CampaignBuilder() {
   useAgentChoice(list);
 
   const blockers = launchBlockers(settings, agent, settings.listId === null ? null : lint);
+  // A launched campaign (not refused) is shown read-only: it launches once.
+  const launched = readOnly || (launching !== null && launching.state !== 'failed');
   const check = async () => {
     setChecking(true);
     try {
@@ -96,39 +108,82 @@ export function CampaignBuilder() {
         <span className="field-hint">Saved on this computer as you edit.</span>
       </div>
 
-      <section className="panel" aria-labelledby={`${id}-list-title`}>
-        <h2 id={`${id}-list-title`} className="section-title">
-          New campaign
-        </h2>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-list`}>
-            Contact list
-          </label>
-          <select
-            id={`${id}-list`}
-            className="select"
-            value={settings.listId ?? ''}
-            onChange={(e) => update({ listId: e.target.value ? Number(e.target.value) : null })}
-          >
-            <option value="">— choose a list —</option>
-            {(lists ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name} ({formatCount(l.counts.valid)} valid)
-              </option>
-            ))}
-          </select>
-          <p className="field-hint">
-            {listsError ??
-              (lists && lists.length === 0
-                ? 'No contact list yet: import one in Contacts first.'
-                : 'Lists imported and cleaned in Contacts.')}
+      {launching ? (
+        <section className="panel" aria-labelledby={`${id}-campaign-title`} data-testid="campaign-view">
+          <h2 id={`${id}-campaign-title`} className="section-title">
+            Campaign {launching.name}
+          </h2>
+          <p data-testid="campaign-state">
+            <strong>{campaignStateText(launching)}</strong>
+            {launching.serviceId ? ` · service id ${launching.serviceId}` : ''}
           </p>
-        </div>
-      </section>
+          {launched ? (
+            <Notice tone="info" role="note">
+              <p>
+                This campaign was launched: its settings are shown read-only and it is not launched again. To
+                call its contacts again, duplicate it as a new campaign.
+              </p>
+            </Notice>
+          ) : (
+            <Notice tone="warning" role="note">
+              <p>The service refused this launch: correct the settings and launch it again.</p>
+            </Notice>
+          )}
+          {launched && launching.draftId ? (
+            <div className="action-row">
+              <Button onClick={() => void duplicate(launching.id)}>Duplicate as new campaign</Button>
+            </div>
+          ) : null}
+          {readOnly ? (
+            <>
+              <h3 className="subsection-title">Timeline</h3>
+              <TimelineEntries entries={entries} />
+            </>
+          ) : null}
+        </section>
+      ) : null}
 
-      {list ? <AgentPanel key={list.id} list={list} /> : null}
+      {overlaps && overlaps.contacts > 0 && !launched ? (
+        <Notice tone="warning" role="note">
+          <p data-testid="overlap-warning">{overlapText(overlaps)}.</p>
+        </Notice>
+      ) : null}
 
-      <SettingsForm />
+      <fieldset className="plain-fieldset" disabled={launched}>
+        <section className="panel" aria-labelledby={`${id}-list-title`}>
+          <h2 id={`${id}-list-title`} className="section-title">
+            {launching ? 'Settings' : 'New campaign'}
+          </h2>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-list`}>
+              Contact list
+            </label>
+            <select
+              id={`${id}-list`}
+              className="select"
+              value={settings.listId ?? ''}
+              onChange={(e) => update({ listId: e.target.value ? Number(e.target.value) : null })}
+            >
+              <option value="">— choose a list —</option>
+              {(lists ?? []).map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({formatCount(l.counts.valid)} valid)
+                </option>
+              ))}
+            </select>
+            <p className="field-hint">
+              {listsError ??
+                (lists && lists.length === 0
+                  ? 'No contact list yet: import one in Contacts first.'
+                  : 'Lists imported and cleaned in Contacts.')}
+            </p>
+          </div>
+        </section>
+
+        {list ? <AgentPanel key={list.id} list={list} /> : null}
+
+        <SettingsForm />
+      </fieldset>
 
       <section className="panel" aria-labelledby={`${id}-plan-title`}>
         <h3 id={`${id}-plan-title`} className="subsection-title">
@@ -166,15 +221,28 @@ export function CampaignBuilder() {
             </ul>
           </div>
         ) : null}
-        <Button
-          variant="primary"
-          busy={busy}
-          disabled={blockers.length > 0 || (launching !== null && launching.state !== 'failed')}
-          aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
-          onClick={() => void launch()}
-        >
-          Launch campaign
-        </Button>
+        {launched ? (
+          <p className="muted">Launched: a campaign launches once.</p>
+        ) : (
+          <Button
+            variant="primary"
+            busy={busy}
+            disabled={blockers.length > 0}
+            aria-haspopup="dialog"
+            aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
+            onClick={() => void launch()}
+          >
+            Launch campaign
+          </Button>
+        )}
+        {confirmation ? (
+          <LaunchConfirmation
+            summary={confirmation}
+            busy={busy}
+            onConfirm={() => void startConfirmed()}
+            onCancel={cancelConfirmation}
+          />
+        ) : null}
         {launchError ? (
           <p className="field-error" role="alert">
             {launchError}
@@ -206,7 +274,7 @@ export function CampaignBuilder() {
         ) : null}
       </section>
 
-      <TestCallPanel />
+      {launched ? null : <TestCallPanel />}
     </div>
   );
 }
