@@ -79,7 +79,7 @@ async function planFigures(campaigns: CampaignsPage) {
 }
 
 test.describe('a campaign launches once', () => {
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   let dir = '';
   test.beforeEach(async () => {

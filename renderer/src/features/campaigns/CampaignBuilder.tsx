@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Notice } from '../../components/Notice.tsx';
@@ -88,6 +88,14 @@ export function CampaignBuilder() {
   }, []);
   const list = lists?.find((l) => l.id === settings.listId) ?? null;
   useAgentChoice(list);
+
+  // The confirmation cancelled: focus back on Launch (it was busy, so disabled, while the dialog opened).
+  const launchRef = useRef<HTMLButtonElement>(null);
+  const confirmationWasOpen = useRef(false);
+  useEffect(() => {
+    if (confirmationWasOpen.current && !confirmation) launchRef.current?.focus();
+    confirmationWasOpen.current = confirmation !== null;
+  }, [confirmation]);
 
   const blockers = launchBlockers(settings, agent, settings.listId === null ? null : lint);
   // A launched campaign (not refused) is shown read-only: it launches once.
@@ -225,6 +233,7 @@ export function CampaignBuilder() {
           <p className="muted">Launched: a campaign launches once.</p>
         ) : (
           <Button
+            ref={launchRef}
             variant="primary"
             busy={busy}
             disabled={blockers.length > 0}
