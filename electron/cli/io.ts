@@ -30,7 +30,11 @@ export function processIo(): Io {
       if (!process.stdin.isTTY) return null;
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
-        return await rl.question(question);
+        // A terminal closed without an answer (Ctrl-D) answers '' (no).
+        return await new Promise<string>((resolve) => {
+          rl.once('close', () => resolve(''));
+          rl.question(question).then(resolve, () => resolve(''));
+        });
       } finally {
         rl.close();
       }

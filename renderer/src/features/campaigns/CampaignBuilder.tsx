@@ -66,6 +66,7 @@ export function CampaignBuilder() {
   const resolve = useCampaigns((s) => s.resolve);
   const closeBuilder = useCampaigns((s) => s.closeBuilder);
   const readOnly = useCampaigns((s) => s.readOnly);
+  const settingsMissing = useCampaigns((s) => s.settingsMissing);
   const entries = useCampaigns((s) => s.entries);
   const overlaps = useCampaigns((s) => s.overlaps);
   const confirmation = useCampaigns((s) => s.confirmation);
@@ -157,7 +158,15 @@ export function CampaignBuilder() {
         </Notice>
       ) : null}
 
-      <fieldset className="plain-fieldset" disabled={launched}>
+      {settingsMissing ? (
+        <Notice tone="info" role="note">
+          <p>
+            This campaign was launched from the command line (or by an older version): its builder settings
+            were not kept.
+          </p>
+        </Notice>
+      ) : null}
+      <fieldset className="plain-fieldset" disabled={launched} hidden={settingsMissing}>
         <section className="panel" aria-labelledby={`${id}-list-title`}>
           <h2 id={`${id}-list-title`} className="section-title">
             {launching ? 'Settings' : 'New campaign'}

@@ -49,6 +49,8 @@ interface CampaignsState {
    * refused one may be corrected and sent again, so it is not read-only).
    */
   readOnly: boolean;
+  /** The opened campaign kept no builder settings (a CLI launch, or one from an older version). */
+  settingsMissing: boolean;
   /** The opened campaign's timeline (read-only view). */
   entries: TimelineEntry[];
   /** Contacts of the draft's list in campaigns running or run in the last 7 days. */
@@ -122,6 +124,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   launchError: null,
   busy: false,
   readOnly: false,
+  settingsMissing: false,
   entries: [],
   overlaps: null,
   confirmation: null,
@@ -144,6 +147,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       launching: null,
       launchError: null,
       readOnly: false,
+      settingsMissing: false,
       entries: [],
       overlaps: null,
       confirmation: null,
@@ -165,6 +169,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       launching: null,
       launchError: null,
       readOnly: false,
+      settingsMissing: false,
       entries: [],
       overlaps: null,
       confirmation: null,
@@ -302,7 +307,8 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       planError: null,
       launching: launch,
       launchError: null,
-      readOnly: launch.state !== 'failed',
+      readOnly: launch.state !== 'failed' || settings === null,
+      settingsMissing: settings === null,
       entries,
       overlaps: null,
       confirmation: null,
@@ -328,6 +334,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       launching: null,
       launchError: null,
       readOnly: false,
+      settingsMissing: false,
       entries: [],
       overlaps,
       confirmation: null,
