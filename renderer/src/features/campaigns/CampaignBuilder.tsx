@@ -166,7 +166,7 @@ export function CampaignBuilder() {
           </p>
         </Notice>
       ) : null}
-      <fieldset className="plain-fieldset" disabled={launched} hidden={settingsMissing}>
+      <fieldset className="plain-fieldset" role="presentation" disabled={launched} hidden={settingsMissing}>
         <section className="panel" aria-labelledby={`${id}-list-title`}>
           <h2 id={`${id}-list-title`} className="section-title">
             {launching ? 'Settings' : 'New campaign'}
