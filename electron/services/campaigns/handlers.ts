@@ -339,12 +339,20 @@ export const campaignsDomain = defineDomain({
         const counts = listCounts(JSON.parse(stored.counts) as StoredCounts);
         // The campaign's settings stay as its draft row: shown read-only once launched.
         const draftId = req.draftId ?? randomUUID();
-        await ctx.db.call('campaigns.saveDraft', {
+        const kept = await ctx.db.call('campaigns.saveDraft', {
           id: draftId,
           workspaceId: record.id,
           settings: JSON.stringify(s),
           at: now(),
         });
+        if (!kept) {
+          await rm(dir, { recursive: true, force: true });
+          throw new DeskFailure(
+            'not_found',
+            'This draft belongs to another workspace: switch back to launch it.',
+            'draftId',
+          );
+        }
         // Made while the service answers, a launch goes out at once (after the UI's confirmation).
         // Made offline, it waits in the queue for the operator, or for auto-send once the service is back.
         const goNow = await online();
