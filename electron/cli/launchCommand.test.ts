@@ -84,7 +84,9 @@ async function launchArgs(name: string, data: string): Promise<string[]> {
  */
 function onTerminal(args: string[], answer: string): Promise<{ code: number | null; screen: string }> {
   const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
-  const command = [process.execPath, fileURLToPath(new URL('./main.ts', import.meta.url)), ...args].map(quote).join(' ');
+  const command = [process.execPath, fileURLToPath(new URL('./main.ts', import.meta.url)), ...args]
+    .map(quote)
+    .join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qefc', command, '/dev/null'], {
       env: { ...process.env, CAMPAIGN_DESK_API_KEY: apiKey, CAMPAIGN_DESK_TIMEOUT_MS: '3000' },
