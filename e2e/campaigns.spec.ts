@@ -149,9 +149,9 @@ async function expectStartedOnce(sandbox: SandboxService, serviceId: string) {
   expect(starts.map((x) => x.accepted)).toEqual([1]);
 }
 
-/** Launch while the service answers: one click sends it, nothing waits in the queue. */
+/** Launch while the service answers: confirmed once, it goes out at once, nothing waits in the queue. */
 async function launchNow(campaigns: CampaignsPage, name: string) {
-  await campaigns.launchButton.click();
+  await campaigns.launchConfirmed();
   await expect(campaigns.progress).toHaveAttribute('data-state', /^(pending|waiting|started)$/);
   await expect(campaigns.page.getByRole('button', { name: `Send ${name} now` })).toHaveCount(0);
 }
@@ -271,7 +271,8 @@ test.describe('campaigns', () => {
     await confirm.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(confirm).toBeHidden();
     await advanceClock(sandbox, 4 * 86_400);
-    await expectStatus(campaigns, 'Standard sixty', /completed/i);
+    // Terminated by the operator: the list says so (the service's own status reads completed).
+    await expectStatus(campaigns, 'Standard sixty', /terminated/i);
     await expectStartedOnce(sandbox, id);
   });
 
@@ -323,7 +324,7 @@ test.describe('campaigns', () => {
       kind: 'drop',
     });
     await expect(campaigns.shell.connectivity).toContainText('Offline', { timeout: 40_000 });
-    await campaigns.launchButton.click();
+    await campaigns.launchConfirmed();
     await expect(campaigns.progress).toHaveAttribute('data-state', /queued|waiting/, { timeout: 30_000 });
     await campaigns.backToList();
     const queued = campaigns.queued('Offline forty');

@@ -13,6 +13,8 @@ export class CampaignsPage {
   readonly plan: Locator;
   readonly blockers: Locator;
   readonly launchButton: Locator;
+  /** The confirmation before calls go out (Launch opens it). */
+  readonly confirmation: Locator;
   readonly progress: Locator;
   readonly queue: Locator;
   readonly campaigns: Locator;
@@ -26,6 +28,7 @@ export class CampaignsPage {
     this.plan = page.getByTestId('campaign-plan');
     this.blockers = page.getByTestId('launch-blockers');
     this.launchButton = page.getByRole('button', { name: 'Launch campaign' });
+    this.confirmation = page.getByRole('alertdialog', { name: /^Start .*\?$/ });
     this.progress = page.getByTestId('launch-progress');
     this.queue = page.getByTestId('launch-queue');
     this.campaigns = page.getByTestId('campaigns-list');
@@ -76,6 +79,24 @@ export class CampaignsPage {
 
   fact(name: 'calls' | 'invalid' | 'flow' | 'finish' | 'credits-needed' | 'credits-available'): Locator {
     return this.plan.locator(`[data-fact="${name}"]`);
+  }
+
+  /** Launch, then "Start N calls" in the confirmation. */
+  async launchConfirmed() {
+    await this.launchButton.click();
+    await expect(this.confirmation).toBeVisible();
+    await this.startButton().click();
+    await expect(this.confirmation).toBeHidden();
+  }
+
+  /** The confirmation's "Start N calls" button. */
+  startButton(): Locator {
+    return this.confirmation.getByRole('button', { name: /^Start [\d,.\s\u00a0\u202f]+ calls?$/ });
+  }
+
+  /** A figure of the confirmation (`calls`, `credits-needed`, `credits-available`, `overlaps`, …). */
+  confirmationFact(name: string): Locator {
+    return this.confirmation.locator(`[data-fact="${name}"]`);
   }
 
   step(step: string): Locator {

@@ -1,4 +1,5 @@
 // The terminal, as the commands see it (tests pass their own).
+import { createInterface } from 'node:readline/promises';
 import { terminalOutput } from '../../shared/domain/visibleText.ts';
 
 export interface Io {
@@ -7,6 +8,11 @@ export interface Io {
   /** A one-line status that is redrawn in place (interactive terminals only); null clears it. */
   status(line: string | null): void;
   readonly interactive: boolean;
+  /**
+   * Asks a question on the terminal and answers the line typed; null when stdin is not a
+   * terminal (a script: nobody to ask).
+   */
+  ask(question: string): Promise<string | null>;
   onInterrupt(listener: () => void): void;
   offInterrupt(listener: () => void): void;
 }
@@ -27,6 +33,19 @@ export function processIo(): Io {
       width = line === null ? 0 : text.length;
     },
     interactive: Boolean(process.stderr.isTTY),
+    async ask(question) {
+      if (!process.stdin.isTTY) return null;
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        // A terminal closed without an answer (Ctrl-D) answers '' (no).
+        return await new Promise<string>((resolve) => {
+          rl.once('close', () => resolve(''));
+          rl.question(question).then(resolve, () => resolve(''));
+        });
+      } finally {
+        rl.close();
+      }
+    },
     onInterrupt: (listener) => {
       process.on('SIGINT', listener);
       process.on('SIGTERM', listener);

@@ -1,10 +1,12 @@
 // `campaign-desk launch`: which launch a run resumes (the resume key and the API key's account), a
 // re-run after a refusal with corrected options, and the exit codes of a file that is not there.
 // The CLI runs in its own process against the sandbox in its own process (real HTTP, real SQLite).
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToCampaignTime } from '../../shared/domain/dates.ts';
@@ -47,12 +49,86 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function launch(
-  name: string,
-  o: { data?: string; key?: string; baseUrl?: string; file?: string; extra?: string[]; map?: boolean } = {},
-) {
+/** The CLI's arguments of a launch as `launch()` builds them (for a run on a terminal). */
+async function launchArgs(name: string, data: string): Promise<string[]> {
   const { now } = await sb.control<{ now: string }>('GET', '/clock');
   const from = Math.max(Date.parse(now), Date.now()) + 86_400_000;
+  return [
+    'launch',
+    small.path,
+    '--data',
+    data,
+    '--base-url',
+    sb.baseUrl,
+    '--agent',
+    agentId,
+    '--name',
+    name,
+    '--pool',
+    poolId,
+    '--country',
+    'IN',
+    ...maps,
+    '--start',
+    instantToCampaignTime(from, 'Asia/Kolkata'),
+    '--end',
+    instantToCampaignTime(from + 20 * 86_400_000, 'Asia/Kolkata'),
+    '--timezone',
+    'Asia/Kolkata',
+    '--remove-invalid',
+  ];
+}
+
+/**
+ * The CLI on a terminal (util-linux `script` gives it a pseudo-terminal): once it asks, `answer`
+ * is typed. Returns the exit code and what the terminal showed.
+ */
+function onTerminal(args: string[], answer: string): Promise<{ code: number | null; screen: string }> {
+  const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, fileURLToPath(new URL('./main.ts', import.meta.url)), ...args]
+    .map(quote)
+    .join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qefc', command, '/dev/null'], {
+      env: { ...process.env, CAMPAIGN_DESK_API_KEY: apiKey, CAMPAIGN_DESK_TIMEOUT_MS: '3000' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let screen = '';
+    let asked = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no answer in time: ${screen}`));
+    }, 110_000);
+    child.stdout.on('data', (d: Buffer) => {
+      screen += d.toString();
+      if (!asked && screen.includes('[y/N]')) {
+        asked = true;
+        child.stdin.write(`${answer}\r`);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      child.stdin.end();
+      resolve({ code, screen });
+    });
+  });
+}
+
+async function launch(
+  name: string,
+  o: {
+    data?: string;
+    key?: string;
+    baseUrl?: string;
+    file?: string;
+    extra?: string[];
+    map?: boolean;
+    yes?: boolean;
+    startInDays?: number;
+  } = {},
+) {
+  const { now } = await sb.control<{ now: string }>('GET', '/clock');
+  const from = Math.max(Date.parse(now), Date.now()) + (o.startInDays ?? 1) * 86_400_000;
   const report = join(dir, `${name}.json`);
   const args = [
     'launch',
@@ -79,6 +155,7 @@ async function launch(
     '--window',
     '00:00-00:00',
     '--remove-invalid',
+    ...(o.yes === false ? [] : ['--yes']),
     '--report',
     report,
     ...(o.extra ?? []),
@@ -219,6 +296,63 @@ describe('a re-run after a refusal', () => {
     } finally {
       await sb.control('POST', '/workspace', { credits: 1_000_000 });
     }
+  }, 120_000);
+});
+
+describe('the confirmation before calls go out', () => {
+  it('off a terminal without --yes: the summary, exit 2 naming --yes, nothing sent or recorded; with --yes it starts', async () => {
+    const data = join(dir, 'confirm');
+    const before = await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0');
+    const refused = await launch('confirm', { data, yes: false });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trim()).toMatch(/^campaign-desk launch: stdin is not a terminal: add --yes/);
+    expect(refused.summary).toContain(`Calls to place:    ${small.valid.toLocaleString('en-US')}`);
+    expect(refused.summary).toContain('Campaign:          confirm');
+    expect(refused.summary).toMatch(/Credits: +\d[\d,]* needed, 1,000,000 available/);
+    expect(refused.summary).toMatch(/Window: +00:00–00:00 daily \(Asia\/Kolkata\)/);
+    expect(refused.summary).toContain(`Caller numbers:    number pool ${poolId}`);
+    expect(refused.summary).toContain(`Agent:             ${agentId}, active version`);
+    const after = await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0');
+    expect(after.start_attempts).toEqual(before.start_attempts);
+    const db = new Database(join(data, 'campaign-desk.sqlite'), { readonly: true });
+    expect(db.prepare('SELECT count(*) FROM campaign_launches').pluck().get()).toBe(0);
+    db.close();
+
+    const started = await launch('confirm', { data });
+    expect([started.code, started.stderr]).toEqual([0, '']);
+    expect(started.summary).toContain(`Calls to place:    ${small.valid.toLocaleString('en-US')}`);
+    expect(await acceptedStarts(sb, started.stdout.trim())).toBe(1);
+  }, 120_000);
+
+  it('on a terminal it asks "Start N calls? [y/N]": "n" sends nothing and records nothing, "y" starts', async () => {
+    const data = join(dir, 'terminal');
+    const attempts = async () =>
+      (await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0')).start_attempts
+        .length;
+    const before = await attempts();
+    const no = await onTerminal(await launchArgs('terminal', data), 'n');
+    expect(no.screen).toContain(`Calls to place:    ${small.valid.toLocaleString('en-US')}`);
+    expect(no.screen).toContain(`Start ${small.valid.toLocaleString('en-US')} calls? [y/N]`);
+    expect(no.screen).toMatch(/not started: the calls were not confirmed \(nothing was sent\)/);
+    expect(no.code).toBe(1);
+    expect(await attempts()).toBe(before);
+    const db = new Database(join(data, 'campaign-desk.sqlite'), { readonly: true });
+    expect(db.prepare('SELECT count(*) FROM campaign_launches').pluck().get()).toBe(0);
+    db.close();
+    const yes = await onTerminal(await launchArgs('terminal', data), 'y');
+    expect(yes.code, yes.screen).toBe(0);
+    expect(await attempts()).toBe(before + 1);
+  }, 240_000);
+
+  it('a campaign launched once is not launched again: the same command with another start resumes it, starts nothing', async () => {
+    const data = join(dir, 'once');
+    const first = await launch('once', { data });
+    expect(first.code, first.stderr).toBe(0);
+    const id = first.stdout.trim();
+    const again = await launch('once', { data, startInDays: 3, extra: ['--concurrency', '20'] });
+    expect([again.code, again.stdout.trim(), again.stderr, again.summary]).toEqual([0, id, '', '']);
+    expect(await acceptedStarts(sb, id)).toBe(1);
   }, 120_000);
 });
 

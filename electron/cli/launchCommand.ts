@@ -13,8 +13,15 @@ import type { CallConfig } from '../../shared/service/callConfig.ts';
 import { createApiClient } from '../services/api/index.ts';
 import type { ApiClient } from '../services/api/index.ts';
 import { runLaunch } from '../services/campaigns/launchRunner.ts';
-import { firstStep, flowFor } from '../services/campaigns/launchRequest.ts';
+import {
+  buildLaunchRequest,
+  enqueueLaunch,
+  startMayHaveHappened,
+} from '../services/campaigns/launchOutbox.ts';
+import { flowFor } from '../services/campaigns/launchRequest.ts';
 import type { LaunchRequest } from '../services/campaigns/launchRequest.ts';
+import { startLabel, summaryFromRequest, summaryLines } from '../services/campaigns/launchSummary.ts';
+import type { LaunchSummary } from '../../shared/ipc/channels/campaigns.ts';
 import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
 import { checkInput } from '../services/contacts/engine/checkInput.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
@@ -34,18 +41,21 @@ export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> 
     --agent <agent_id> --name <campaign name> (--pool <number_pool_id> | --from <id or E.164>...)
     --country <+91|IN> [--map var=Column]... --start "DD/MM/YYYY, HH:MM" --end "DD/MM/YYYY, HH:MM"
     --timezone <IANA> [--window HH:MM-HH:MM] [--retries n] [--concurrency 0-100]
-    [--remove-invalid] [--accept-shortfall] [--report launch.json]
+    [--remove-invalid] [--accept-shortfall] [--report launch.json] [--yes]
 
 Cleans the file with the contacts engine, then launches it: 5,000 valid rows or more go through
 upload-csv, upload status, balance check and make-call-async; fewer through campaign save and start.
 Every step is kept in <dir>/campaign-desk.sqlite: running the same command again (same file, name
 and API key) resumes the launch and never starts a second campaign; a launch the service refused is
-tried again with the new command's options. With --base-url the key is read from ${API_KEY_ENV};
+tried again with the new command's options. Before anything is sent it prints what will go out
+(campaign, file, calls, credits, window, start and end, caller numbers, agent) and asks to start
+the calls (y/N); where stdin is not a terminal (a script) --yes is needed. With --base-url the key is read from ${API_KEY_ENV};
 with --workspace, from the OS keychain of the app's workspace of that name (in --data).
 Before anything is uploaded, a launch needing more credits than the workspace has is refused (both
 figures said), and so is one whose calls cannot all fit before --end unless --accept-shortfall.
 Prints the campaign's id (bulk_list_id or list id) on stdout once started.
-Exit codes: 0 started, 1 refused or the file cannot be read (one line says why), 2 bad usage,
+Exit codes: 0 started, 1 refused, not confirmed or the file cannot be read (one line says why),
+2 bad usage (--yes missing off a terminal),
 3 the service cannot tell whether it started (check it on the service; a re-run never sends the
 start again), 75 service unreachable (run again).`;
 
@@ -76,6 +86,7 @@ interface LaunchArgs {
   removeInvalid: boolean;
   acceptShortfall: boolean;
   report: string | undefined;
+  yes: boolean;
 }
 
 function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
@@ -102,6 +113,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
       'remove-invalid': { type: 'boolean', default: false },
       'accept-shortfall': { type: 'boolean', default: false },
       report: { type: 'string' },
+      yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -163,6 +175,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
     removeInvalid: v['remove-invalid'] ?? false,
     acceptShortfall: v['accept-shortfall'] ?? false,
     report: v.report,
+    yes: v.yes ?? false,
   };
 }
 
@@ -277,7 +290,7 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
       `campaign-desk launch: ${invalid} invalid or duplicate rows are left out (see ${join(dir, 'rejects.csv')})`,
     );
   const flow = flowFor(valid);
-  const request: LaunchRequest = {
+  const request = buildLaunchRequest({
     agentId: args.agent,
     name: args.name,
     countryCode: args.country,
@@ -291,34 +304,34 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
     variablesMap: Object.fromEntries(args.map),
     fileName: basename(args.file),
     ...(args.acceptShortfall ? { acceptShortfall: true } : {}),
-  };
+  });
   return { key, request, flow, out, valid, invalid };
 }
 
-/** Record a prepared launch (state pending, at its first step). */
+/** Record a prepared launch (state pending, at its first step) through the app's launch outbox. */
 function insertLaunch(
   db: DbClient,
   args: LaunchArgs,
   workspaceId: string,
   p: Prepared,
 ): Promise<StoredLaunch> {
-  return db.call('campaigns.insertLaunch', {
+  return enqueueLaunch(db, {
     id: randomUUID(),
-    workspace_id: workspaceId,
-    launch_key: p.key,
-    list_id: null,
-    name: args.name,
-    agent_id: args.agent,
-    flow: p.flow,
-    state: 'pending',
-    step: firstStep(p.flow),
-    settings: JSON.stringify(p.request),
-    upload_file: p.out,
+    workspaceId,
+    request: p.request,
+    listId: null,
+    draftId: null,
+    launchKey: p.key,
+    uploadFile: p.out,
     valid: p.valid,
     invalid: p.invalid,
-    created_at: new Date().toISOString(),
+    queued: false,
+    at: new Date().toISOString(),
   });
 }
+
+/** The operator's answer to the summary: start, do not, or no terminal to ask on (needs --yes). */
+type Confirm = (what: { request: LaunchRequest; valid: number; invalid: number }) => Promise<'yes' | 'no'>;
 
 const fileHashOrNull = (path: string): Promise<string | null> => fileHash(path).catch(() => null);
 
@@ -339,7 +352,21 @@ async function launchToRun(
   key: string,
   legacyKey: string,
   io: Io,
+  confirm: Confirm,
 ): Promise<StoredLaunch | string> {
+  /** Asks before a send; a prepared upload nobody confirmed is removed. */
+  const confirmed = async (p: { request: LaunchRequest; valid: number; invalid: number; out?: string }) => {
+    let answer: 'yes' | 'no';
+    try {
+      answer = await confirm(p);
+    } catch (error) {
+      if (p.out) await rm(dirname(p.out), { recursive: true, force: true });
+      throw error;
+    }
+    if (answer === 'no' && p.out) await rm(dirname(p.out), { recursive: true, force: true });
+    return answer === 'yes';
+  };
+  const notConfirmed = 'not started: the calls were not confirmed (nothing was sent)';
   let refused: StoredLaunch | null = null;
   let n = 0;
   for (; ; n++) {
@@ -352,7 +379,9 @@ async function launchToRun(
     const older = await db.call('campaigns.launchByKey', { key: legacyKey });
     if (older && older.state !== 'failed') return older;
     const prepared = await prepareLaunch(args, attemptKey(key, 0), io);
-    return typeof prepared === 'string' ? prepared : insertLaunch(db, args, workspaceId, prepared);
+    if (typeof prepared === 'string') return prepared;
+    if (!(await confirmed(prepared))) return notConfirmed;
+    return insertLaunch(db, args, workspaceId, prepared);
   }
   const retryStep = async (launch: StoredLaunch) =>
     (await db.call('campaigns.patchLaunch', {
@@ -361,12 +390,11 @@ async function launchToRun(
       at: new Date().toISOString(),
     })) ?? 'the launch disappeared';
   const steps = await db.call('campaigns.steps', { launchId: refused.id });
-  const startUnanswered = steps.some(
-    (s) =>
-      s.step === 'verify-start' ||
-      ((s.step === 'start' || s.step === 'make-call-async') && s.outcome === 'ambiguous'),
-  );
-  if (startUnanswered) return retryStep(refused);
+  if (startMayHaveHappened(steps)) {
+    const request = JSON.parse(refused.settings) as LaunchRequest;
+    if (!(await confirmed({ request, valid: refused.valid, invalid: refused.invalid }))) return notConfirmed;
+    return retryStep(refused);
+  }
   const prepared = await prepareLaunch(args, attemptKey(key, n), io);
   if (typeof prepared === 'string') return prepared;
   const listKept =
@@ -378,8 +406,11 @@ async function launchToRun(
     (await fileHashOrNull(prepared.out)) === (await fileHashOrNull(refused.upload_file))
   ) {
     await rm(dirname(prepared.out), { recursive: true, force: true });
+    const { out: _removed, ...same } = prepared;
+    if (!(await confirmed(same))) return notConfirmed;
     return retryStep(refused);
   }
+  if (!(await confirmed(prepared))) return notConfirmed;
   return insertLaunch(db, args, workspaceId, prepared);
 }
 
@@ -462,17 +493,43 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
       apiKey: conn.apiKey,
     });
     const legacyKey = legacyLaunchKeyOf({ workspaceId: conn.workspaceId, fileSha256, name: args.name });
-    const launch = await launchToRun(args, db, conn.workspaceId, key, legacyKey, io);
-    if (typeof launch === 'string') {
-      io.err(`campaign-desk launch: ${terminalText(launch)}`);
-      return EXIT.failed;
-    }
     const client: ApiClient = createApiClient({
       baseUrl: conn.baseUrl,
       apiKey: async () => conn.apiKey,
       timeoutMs: timeoutMs(),
       maxRetries: 2,
     });
+    const confirm: Confirm = async ({ request, valid }) => {
+      // The balance only (a read, once, short): an unreachable service leaves it unknown.
+      const credits = await createApiClient({
+        baseUrl: conn.baseUrl,
+        apiKey: async () => conn.apiKey,
+        timeoutMs: Math.min(timeoutMs(), 5_000),
+        maxRetries: 0,
+      })
+        .getWorkspaceInfo()
+        .then(
+          (w) => w.credits,
+          () => null,
+        );
+      const summary: LaunchSummary = summaryFromRequest({
+        request,
+        list: args.file,
+        calls: valid,
+        creditsAvailable: credits,
+      });
+      for (const line of summaryLines(summary)) io.err(line);
+      if (args.yes) return 'yes';
+      const answer = await io.ask(`${startLabel(valid)}? [y/N] `);
+      if (answer === null)
+        throw new UsageError('stdin is not a terminal: add --yes to start these calls (nothing was sent)');
+      return /^\s*y(es)?\s*$/i.test(answer) ? 'yes' : 'no';
+    };
+    const launch = await launchToRun(args, db, conn.workspaceId, key, legacyKey, io, confirm);
+    if (typeof launch === 'string') {
+      io.err(`campaign-desk launch: ${terminalText(launch)}`);
+      return EXIT.failed;
+    }
     const done = await runLaunch(
       {
         db,

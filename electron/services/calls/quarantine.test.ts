@@ -125,6 +125,7 @@ describe('malformed history records', () => {
       err: (t) => void lines.push(t),
       status: () => undefined,
       interactive: false,
+      ask: async () => null,
       onInterrupt: () => undefined,
       offInterrupt: () => undefined,
     };

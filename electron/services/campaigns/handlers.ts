@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CampaignSettings, LaunchView } from '../../../shared/ipc/channels/campaigns.ts';
+import type {
+  CampaignSettings,
+  LaunchView,
+  Overlaps,
+  TimelineEntry,
+} from '../../../shared/ipc/channels/campaigns.ts';
 import { campaignSettingsSchema } from '../../../shared/ipc/channels/campaigns.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { isLocalDraftAgent } from '../agents/draftAgents.ts';
@@ -12,13 +17,14 @@ import type { ApiClient } from '../api/index.ts';
 import { writeSteadyExport } from '../contacts/exportFile.ts';
 import { listCounts } from '../contacts/rowState.ts';
 import type { StoredCounts } from '../contacts/rowState.ts';
-import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import type { StoredLaunch, StoredStep } from '../db/queries/campaigns.ts';
 import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
 import type { DeskContext } from '../desk/context.ts';
 import { defineDomain } from '../desk/domain.ts';
 import { explainApiError, isOffline } from './explainError.ts';
-import { firstStep, flowFor } from './launchRequest.ts';
-import type { LaunchRequest } from './launchRequest.ts';
+import { enqueueLaunch, launchAgainRefusal, requestFromSettings } from './launchOutbox.ts';
+import { mergeCampaigns } from './campaignsList.ts';
+import { launchSummaryOf, predictServiceDrops, recentOrRunning } from './launchSummary.ts';
 import { runLaunch } from './launchRunner.ts';
 import { refusalBlock, uploadRowsPath, writeUploadRows } from './serviceRefusals.ts';
 import { parseTestCallNumber, testCallTiming } from '../../../shared/domain/testCall.ts';
@@ -61,6 +67,16 @@ export const toLaunchView = (l: StoredLaunch): LaunchView => ({
   message: l.message,
   createdAt: l.created_at,
   updatedAt: l.updated_at,
+  draftId: l.draft_id,
+  terminatedAt: l.terminated_at,
+});
+
+const toTimelineEntry = (s: StoredStep): TimelineEntry => ({
+  step: s.step as TimelineEntry['step'],
+  outcome: s.outcome as TimelineEntry['outcome'],
+  at: s.at,
+  message: s.message,
+  httpStatus: s.http_status,
 });
 
 const clientFor = (ctx: DeskContext, record: WorkspaceRecord): Promise<ApiClient> =>
@@ -147,6 +163,48 @@ export const campaignsDomain = defineDomain({
       return { record, launch: l };
     };
 
+    /** Refuses (conflict) when the draft is a campaign already launched (not refused). */
+    const refuseLaunchedAgain = async (draftId: string) => {
+      const launch = await ctx.db.call('campaigns.launchByDraft', { draftId });
+      if (!launch) return;
+      const refusal = launchAgainRefusal(
+        launch,
+        await ctx.db.call('campaigns.steps', { launchId: launch.id }),
+      );
+      if (refusal) throw new DeskFailure('conflict', refusal, 'draftId');
+    };
+
+    /** Contacts of a list in other campaigns running or run in the last 7 days (this draft's own left out). */
+    const overlapsOf = async (
+      workspaceId: string,
+      listId: number,
+      draftId: string | null,
+    ): Promise<Overlaps> => {
+      const others = (await ctx.db.call('campaigns.launches', { workspaceId })).filter(
+        (l) =>
+          l.list_id !== null &&
+          (draftId === null || l.draft_id !== draftId) &&
+          recentOrRunning(l, Date.now()),
+      );
+      const { total, byLaunch } = await ctx.db.call('campaigns.overlaps', {
+        listId,
+        launches: others.map((l) => ({ id: l.id, listId: l.list_id as number })),
+      });
+      const contactsOf = new Map(byLaunch.map((b) => [b.id, b.contacts]));
+      return {
+        contacts: total,
+        campaigns: others
+          .map((l) => ({
+            launchId: l.id,
+            name: l.name,
+            serviceId: l.service_id,
+            state: l.state,
+            contacts: contactsOf.get(l.id) ?? 0,
+          }))
+          .filter((c) => c.contacts > 0),
+      };
+    };
+
     const rowsOf = async (s: CampaignSettings) => {
       if (s.listId === null) return { valid: 0, invalid: 0 };
       const list = await ctx.db.call('contacts.list', { listId: s.listId });
@@ -179,6 +237,8 @@ export const campaignsDomain = defineDomain({
       },
       'campaigns:save-draft': async (req) => {
         const record = await requireActiveWorkspace(ctx);
+        // A launched campaign's settings are read-only (a refused one may be corrected).
+        if (req.id) await refuseLaunchedAgain(req.id);
         const id = req.id ?? randomUUID();
         const at = now();
         const saved = await ctx.db.call('campaigns.saveDraft', {
@@ -197,6 +257,13 @@ export const campaignsDomain = defineDomain({
       },
       'campaigns:delete-draft': async (req) => {
         const record = await requireActiveWorkspace(ctx);
+        // A launched campaign keeps its settings (its draft row).
+        if (await ctx.db.call('campaigns.launchByDraft', { draftId: req.id }))
+          throw new DeskFailure(
+            'conflict',
+            'This campaign was launched: it is kept with its settings.',
+            'id',
+          );
         return {
           deleted: await ctx.db.call('campaigns.deleteDraft', { id: req.id, workspaceId: record.id }),
         };
@@ -254,6 +321,8 @@ export const campaignsDomain = defineDomain({
       'campaigns:launch': async (req) => {
         const record = await requireActiveWorkspace(ctx);
         const s = req.settings;
+        // A campaign launches once: refused before anything is checked or written.
+        if (req.draftId) await refuseLaunchedAgain(req.draftId);
         const errors = validateSettings(s, Date.now());
         const first = errors[0];
         if (first)
@@ -304,25 +373,7 @@ export const campaignsDomain = defineDomain({
           );
         }
         const counts = listCounts(JSON.parse(stored.counts) as StoredCounts);
-        const request: LaunchRequest = {
-          agentId,
-          name: s.name.trim(),
-          countryCode: s.countryCode,
-          numberSource:
-            s.numberSource.kind === 'numbers'
-              ? { fromNumbers: s.numberSource.fromNumbers }
-              : { numberPoolId: s.numberSource.numberPoolId },
-          start: s.start,
-          end: s.end,
-          callConfig: callConfigOf(s),
-          concurrency: s.concurrency,
-          ...(s.callbackUrl.trim() ? { callbackUrl: s.callbackUrl.trim() } : {}),
-          removeInvalid: s.removeInvalid,
-          transliterate: s.transliterateNames,
-          variablesMap: plan.variablesMap,
-          fileName: `${s.name.trim().replace(/[^\w.-]+/g, '_') || 'campaign'}.csv`,
-          ...(s.acceptShortfall ? { acceptShortfall: true } : {}),
-        };
+        const request = requestFromSettings(s, plan.variablesMap);
         // Credits and fit before anything is stored or sent (the runner asks again before the upload).
         const reading = await credits.read(record, () =>
           workspaceClient(ctx, record, { timeoutMs: CREDITS_TIMEOUT_MS, maxRetries: 0 }),
@@ -341,32 +392,114 @@ export const campaignsDomain = defineDomain({
             refusals[0]?.kind === 'credits' ? 'credits' : 'acceptShortfall',
           );
         }
-        const flow = flowFor(rows);
-        // Made while the service answers, a launch goes out at once (one click). Made offline, it waits
-        // in the queue for the operator's confirmation, or for auto-send once the service is back.
+        // The campaign's settings stay as its draft row: shown read-only once launched.
+        const draftId = req.draftId ?? randomUUID();
+        const kept = await ctx.db.call('campaigns.saveDraft', {
+          id: draftId,
+          workspaceId: record.id,
+          settings: JSON.stringify(s),
+          at: now(),
+        });
+        if (!kept) {
+          await rm(dir, { recursive: true, force: true });
+          throw new DeskFailure(
+            'not_found',
+            'This draft belongs to another workspace: switch back to launch it.',
+            'draftId',
+          );
+        }
+        // Made while the service answers, a launch goes out at once (after the UI's confirmation).
+        // Made offline, it waits in the queue for the operator, or for auto-send once the service is back.
         const goNow = await online();
-        const launch = await ctx.db.call('campaigns.insertLaunch', {
+        const launch = await enqueueLaunch(ctx.db, {
           id,
-          workspace_id: record.id,
-          launch_key: null,
-          list_id: listId,
-          name: request.name,
-          agent_id: agentId,
-          flow,
-          state: goNow ? 'pending' : 'queued',
-          step: firstStep(flow),
-          settings: JSON.stringify(request),
-          upload_file: file,
+          workspaceId: record.id,
+          request,
+          listId,
+          draftId,
+          launchKey: null,
+          uploadFile: file,
           valid: rows,
           invalid: counts.rejects,
-          predicted_refused: written.refused,
-          created_at: now(),
+          predictedRefused: written.refused,
+          queued: !goNow,
+          at: now(),
+        }).catch(async (error: unknown) => {
+          await rm(dir, { recursive: true, force: true });
+          throw error;
         });
-        if (req.draftId)
-          await ctx.db.call('campaigns.deleteDraft', { id: req.draftId, workspaceId: record.id });
         emit(launch);
-        if (goNow) kick(id, record.id);
+        if (goNow) kick(launch.id, record.id);
         return toLaunchView(launch);
+      },
+      'campaigns:open': async (req) => {
+        const { launch } = await ownLaunch(req.id);
+        const steps = await ctx.db.call('campaigns.steps', { launchId: launch.id });
+        const draft = launch.draft_id ? await ctx.db.call('campaigns.draft', { id: launch.draft_id }) : null;
+        const parsed = draft ? campaignSettingsSchema.safeParse(JSON.parse(draft.settings)) : null;
+        return {
+          launch: toLaunchView(launch),
+          entries: steps.map(toTimelineEntry),
+          settings: parsed?.success ? parsed.data : null,
+        };
+      },
+      'campaigns:duplicate': async (req) => {
+        const { record, launch } = await ownLaunch(req.id);
+        const draft = launch.draft_id ? await ctx.db.call('campaigns.draft', { id: launch.draft_id }) : null;
+        const parsed = draft ? campaignSettingsSchema.safeParse(JSON.parse(draft.settings)) : null;
+        if (!parsed?.success)
+          throw new DeskFailure(
+            'not_found',
+            'This campaign was launched from the command line: it has no builder settings to copy.',
+            'id',
+          );
+        const settings = { ...parsed.data, name: `${parsed.data.name.trim()} (copy)`.slice(0, 200) };
+        const id = randomUUID();
+        const at = now();
+        await ctx.db.call('campaigns.saveDraft', {
+          id,
+          workspaceId: record.id,
+          settings: JSON.stringify(settings),
+          at,
+        });
+        const overlaps =
+          settings.listId === null
+            ? { contacts: 0, campaigns: [] }
+            : await overlapsOf(record.id, settings.listId, id);
+        return { draft: { id, workspaceId: record.id, settings, updatedAt: at }, overlaps };
+      },
+      'campaigns:overlaps': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        return overlapsOf(record.id, req.listId, req.draftId ?? null);
+      },
+      'campaigns:launch-summary': async (req) => {
+        const record = await requireActiveWorkspace(ctx);
+        const s = req.settings;
+        if (req.draftId) await refuseLaunchedAgain(req.draftId);
+        const first = validateSettings(s, Date.now())[0];
+        if (first) throw new DeskFailure('invalid_request', first.message, first.field);
+        const listId = s.listId as number;
+        const agentId = s.agentId as string;
+        const list = await ctx.db.call('contacts.list', { listId });
+        if (!list) throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
+        const reading = await credits.read(record, () =>
+          workspaceClient(ctx, record, { timeoutMs: CREDITS_TIMEOUT_MS, maxRetries: 0 }),
+        );
+        const plan = planCampaign(s, await rowsOf(s), reading);
+        const problems = await lint(ctx, {
+          listId,
+          agentId,
+          ...(s.versionId ? { versionId: s.versionId } : {}),
+        });
+        const agent = await ctx.db.call('agents.get', { workspaceId: record.id, agentId });
+        return launchSummaryOf({
+          settings: s,
+          listName: list.name,
+          plan,
+          rowsServiceWillDrop: predictServiceDrops(s, problems),
+          agentName: agent?.name ?? null,
+          overlaps: await overlapsOf(record.id, listId, req.draftId ?? null),
+        });
       },
       'campaigns:queue': async () => {
         const record = await requireActiveWorkspace(ctx);
@@ -446,42 +579,8 @@ export const campaignsDomain = defineDomain({
         const cached = await ctx.db.call('campaigns.cache', { workspaceId: record.id, kind: 'listing' });
         const listing = JSON.parse(cached?.body ?? '[]') as Array<Record<string, unknown>>;
         const launches = await ctx.db.call('campaigns.launches', { workspaceId: record.id });
-        const byServiceId = new Map(
-          launches.filter((l) => l.service_id).map((l) => [l.service_id as string, l]),
-        );
-        const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : null);
-        const fromService = listing.map((c) => {
-          const id = String(c.id ?? '');
-          const local = byServiceId.get(String(c.bulk_list_id ?? id));
-          if (local) byServiceId.delete(local.service_id as string);
-          return {
-            launchId: local?.id ?? null,
-            campaignId: id,
-            serviceId: String(c.bulk_list_id ?? id),
-            name: String(c.name ?? local?.name ?? id),
-            status: String(c.campaign_status ?? local?.state ?? 'unknown'),
-            registered: num(c.registered_count),
-            completed: num(c.completed_count),
-            total: num(c.total_count),
-            updatedAt: typeof c.updated_at === 'string' ? c.updated_at : null,
-          };
-        });
-        const listed = new Set(fromService.map((c) => c.launchId).filter(Boolean));
-        const localOnly = launches
-          .filter((l) => !listed.has(l.id))
-          .map((l) => ({
-            launchId: l.id,
-            campaignId: null,
-            serviceId: l.service_id,
-            name: l.name,
-            status: l.state,
-            registered: null,
-            completed: null,
-            total: l.valid,
-            updatedAt: l.updated_at,
-          }));
         return {
-          campaigns: [...localOnly, ...fromService],
+          campaigns: mergeCampaigns(launches, listing),
           syncedAt: cached?.synced_at ?? null,
           lastError: cached?.last_error ?? null,
         };
@@ -491,19 +590,24 @@ export const campaignsDomain = defineDomain({
         const steps = await ctx.db.call('campaigns.steps', { launchId: launch.id });
         return {
           launch: toLaunchView(launch),
-          entries: steps.map((s) => ({
-            step: s.step as LaunchView['step'],
-            outcome: s.outcome as 'sent',
-            at: s.at,
-            message: s.message,
-            httpStatus: s.http_status,
-          })),
+          entries: steps.map(toTimelineEntry),
         };
       },
       'campaigns:terminate': async (req) => {
         const record = await requireActiveWorkspace(ctx);
         try {
           const r = await (await clientFor(ctx, record)).terminateCalls({ campaign_id: req.campaignId });
+          const marked = await ctx.db.call('campaigns.markTerminated', {
+            workspaceId: record.id,
+            serviceId: req.campaignId,
+            at: now(),
+          });
+          if (marked) {
+            const l = (await ctx.db.call('campaigns.launches', { workspaceId: record.id })).find(
+              (x) => x.service_id === req.campaignId,
+            );
+            if (l) emit(l);
+          }
           return { message: r.message, terminated: r.terminated_count ?? null };
         } catch (e) {
           if (!isApiError(e)) throw e;

@@ -82,6 +82,7 @@ async function launch(file: string, name: string, env: Record<string, string> = 
     '--window',
     '00:00-00:00',
     '--remove-invalid',
+    '--yes',
     '--report',
     report,
     ...extra,
@@ -255,6 +256,7 @@ describe('launch exit codes', () => {
         '--timezone',
         'Asia/Kolkata',
         '--remove-invalid',
+        '--yes',
       ],
       { CAMPAIGN_DESK_API_KEY: apiKey },
     );

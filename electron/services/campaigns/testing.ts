@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../../../shared/testing/seededRandom.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
+import { SUMMARY_HEADING } from './launchSummary.ts';
 
 const cliEntry = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 
@@ -38,7 +39,23 @@ export interface CliRun {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
+  /** stderr without the launch summary (its heading and indented figures are in `summary`). */
   stderr: string;
+  /** The launch summary's lines as printed before the confirmation ('' when none was printed). */
+  summary: string;
+}
+
+/** Splits the launch summary (SUMMARY_HEADING and the indented lines after it) from the rest of stderr. */
+export function splitSummary(stderr: string): { stderr: string; summary: string } {
+  const rest: string[] = [];
+  const summary: string[] = [];
+  let inSummary = false;
+  for (const line of stderr.split(/(?<=\n)/)) {
+    if (line.startsWith(SUMMARY_HEADING)) inSummary = true;
+    else if (!line.startsWith('  ')) inSummary = false;
+    (inSummary ? summary : rest).push(line);
+  }
+  return { stderr: rest.join(''), summary: summary.join('') };
 }
 
 /** `campaign-desk <args>` in its own process (killable), bounded by `timeoutMs`. */
@@ -58,7 +75,7 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
     }, timeoutMs);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
+      resolve({ code, signal, stdout, ...splitSummary(stderr) });
     });
   });
 }

@@ -215,6 +215,10 @@ export const launchViewSchema = z.object({
   message: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The campaign (builder draft) it was launched from; null for a CLI launch. */
+  draftId: draftId.nullable(),
+  /** When the operator terminated its remaining calls (ISO), null when not. */
+  terminatedAt: z.string().nullable(),
 });
 export type LaunchView = z.infer<typeof launchViewSchema>;
 
@@ -233,6 +237,8 @@ export const campaignRowSchema = z.object({
   completed: count.nullable(),
   total: count.nullable(),
   updatedAt: z.string().nullable(),
+  /** The service can terminate it: started and not finished (never one that never started). */
+  canTerminate: z.boolean(),
 });
 export const campaignsListSchema = z.object({
   campaigns: z.array(campaignRowSchema),
@@ -240,6 +246,56 @@ export const campaignsListSchema = z.object({
   syncedAt: z.string().nullable(),
   lastError: z.string().nullable(),
 });
+
+// ---------------------------------------------------------------- overlaps and the confirmation
+
+/**
+ * Contacts (by E.164) of a list that are in other campaigns running or run in the last 7 days,
+ * in all and per campaign.
+ */
+export const overlapsSchema = z.object({
+  contacts: count,
+  campaigns: z.array(
+    z.object({
+      launchId: launchId,
+      name: z.string(),
+      serviceId: z.string().nullable(),
+      state: launchStateSchema,
+      contacts: count,
+    }),
+  ),
+});
+export type Overlaps = z.infer<typeof overlapsSchema>;
+
+/** What the confirmation before calls go out says (the app's dialog and the CLI print the same). */
+export const launchSummarySchema = z.object({
+  name: z.string(),
+  /** The contact list's name (the CLI: its file). */
+  list: z.string(),
+  /** Calls to place: the plan's figure. */
+  calls: count,
+  /** Rows the service will drop (removed as invalid on its side); null when not predicted. */
+  rowsServiceWillDrop: count.nullable(),
+  /** Calls that do not fit before the campaign ends (the plan's figure). */
+  callsNotFitting: count,
+  credits: z.object({ needed: z.number().nonnegative(), available: z.number().nullable() }),
+  window: z.object({ start: z.string(), end: z.string() }),
+  timezone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  callers: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('numbers'), numbers: z.array(z.string()) }),
+    z.object({ kind: z.literal('pool'), pool: z.string() }),
+  ]),
+  agent: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    /** The version id, null = the agent's active version. */
+    version: z.string().nullable(),
+  }),
+  overlaps: overlapsSchema.nullable(),
+});
+export type LaunchSummary = z.infer<typeof launchSummarySchema>;
 
 // ---------------------------------------------------------------- test call
 
@@ -322,6 +378,31 @@ export const campaignsChannels = {
   ),
   /** Local launches + the service's campaigns (cached listing); `refresh` reads the listing. */
   'campaigns:list': channel(z.object({ refresh: z.boolean().optional() }).strict(), campaignsListSchema),
+  /** A launched campaign as the builder shows it read-only: its launch, timeline and settings. */
+  'campaigns:open': channel(
+    z.object({ id: launchId }).strict(),
+    z.object({
+      launch: launchViewSchema,
+      entries: z.array(timelineEntrySchema),
+      /** Its builder settings; null for a CLI launch (it has only its request). */
+      settings: campaignSettingsSchema.nullable(),
+    }),
+  ),
+  /**
+   * A new draft with a launched campaign's settings, and how many of its contacts are in campaigns
+   * running or run in the last 7 days.
+   */
+  'campaigns:duplicate': channel(
+    z.object({ id: launchId }).strict(),
+    z.object({ draft: campaignDraftSchema, overlaps: overlapsSchema }),
+  ),
+  /** Overlaps of a list with other campaigns (the draft's own launch left out). */
+  'campaigns:overlaps': channel(z.object({ listId, draftId: draftId.optional() }).strict(), overlapsSchema),
+  /** The confirmation's figures for these settings (validated first; nothing is sent). */
+  'campaigns:launch-summary': channel(
+    z.object({ settings: campaignSettingsSchema, draftId: draftId.optional() }).strict(),
+    launchSummarySchema,
+  ),
   'campaigns:timeline': channel(
     z.object({ id: launchId }).strict(),
     z.object({ launch: launchViewSchema, entries: z.array(timelineEntrySchema) }),

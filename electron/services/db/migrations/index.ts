@@ -13,6 +13,7 @@ import { migration as m0110 } from './0110-contact-position-marks.ts';
 import { migration as m0120 } from './0120-contact-undo-states.ts';
 import { migration as m0130 } from './0130-contacts-formula-bidi-codes.ts';
 import { migration as m0131 } from './0131-call-quarantine.ts';
+import { migration as m0133 } from './0133-campaign-launch-once.ts';
 import { migration as m0135 } from './0135-service-refusals.ts';
 
 /**
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   m0120,
   m0130,
   m0131,
+  m0133,
   m0135,
 ];
 

@@ -2,7 +2,8 @@
 // its timeline (a `sent` row before each request, a row after each answer), the builder's drafts
 // and the cached numbers / campaign listing of a workspace.
 import type { Db } from '../define.ts';
-import { prepared, query, writeTransaction } from '../define.ts';
+import { prepared, query, txQuery, writeTransaction } from '../define.ts';
+import { ensureNumbers } from './contacts.ts';
 import { insertMany } from './insertMany.ts';
 
 export interface StoredLaunch {
@@ -32,6 +33,10 @@ export interface StoredLaunch {
   arrived: number | null;
   created_at: string;
   updated_at: string;
+  /** The builder draft this launch was made from (its campaign); null for the CLI's launches. */
+  draft_id: string | null;
+  /** When the operator terminated its remaining calls. */
+  terminated_at: string | null;
 }
 
 export interface StoredStep {
@@ -54,7 +59,24 @@ export type NewLaunch = Omit<
   | 'updated_at'
   | 'predicted_refused'
   | 'arrived'
+  | 'terminated_at'
 > & { predicted_refused?: number | null };
+
+/** A refused launch sent again (same row, same campaign): its new request, upload and first step. */
+export interface Relaunch {
+  id: string;
+  name: string;
+  agent_id: string;
+  flow: StoredLaunch['flow'];
+  state: 'pending' | 'queued';
+  step: string;
+  settings: string;
+  upload_file: string;
+  valid: number;
+  invalid: number;
+  predicted_refused: number | null;
+  at: string;
+}
 
 /** What a step's answer changes on the launch (only the keys given). */
 export interface LaunchPatch {
@@ -131,9 +153,9 @@ export const campaignsQueries = {
     prepared(
       db,
       `INSERT INTO campaign_launches (id, workspace_id, launch_key, list_id, name, agent_id, flow, state, step,
-         settings, upload_file, valid, invalid, predicted_refused, created_at, updated_at)
+         settings, upload_file, valid, invalid, predicted_refused, created_at, updated_at, draft_id)
        VALUES (@id, @workspace_id, @launch_key, @list_id, @name, @agent_id, @flow, @state, @step,
-         @settings, @upload_file, @valid, @invalid, @predicted_refused, @created_at, @created_at)`,
+         @settings, @upload_file, @valid, @invalid, @predicted_refused, @created_at, @created_at, @draft_id)`,
     ).run({ ...a, predicted_refused: a.predicted_refused ?? null });
     return getLaunch(db, a.id) as StoredLaunch;
   }),
@@ -143,6 +165,81 @@ export const campaignsQueries = {
       prepared<[string], StoredLaunch>(db, `SELECT * FROM campaign_launches WHERE launch_key = ?`).get(
         a.key,
       ) ?? null,
+  ),
+  'campaigns.launchByDraft': query(
+    (db, a: { draftId: string }) =>
+      prepared<[string], StoredLaunch>(db, `SELECT * FROM campaign_launches WHERE draft_id = ?`).get(
+        a.draftId,
+      ) ?? null,
+  ),
+  /**
+   * A refused launch sent again in its own row: only while it is still refused (state failed), so
+   * two sends cannot both take it. The service's ids of the refused attempt are cleared (nothing
+   * started under them); the timeline keeps the refusal and says it was sent again.
+   */
+  'campaigns.relaunch': query((db, a: Relaunch) =>
+    writeTransaction(db, () => {
+      const changed = prepared(
+        db,
+        `UPDATE campaign_launches SET name = @name, agent_id = @agent_id, flow = @flow, state = @state,
+           step = @step, settings = @settings, upload_file = @upload_file, valid = @valid, invalid = @invalid,
+           predicted_refused = @predicted_refused, arrived = NULL, bulk_list_id = NULL, service_list_id = NULL, service_invalid = NULL, rejects_url = NULL,
+           message = NULL, updated_at = @at
+         WHERE id = @id AND state = 'failed'`,
+      ).run(a).changes;
+      if (changed === 0) return null;
+      const seq =
+        (prepared<[string], number>(
+          db,
+          `SELECT coalesce(max(seq), 0) FROM campaign_launch_steps WHERE launch_id = ?`,
+        )
+          .pluck()
+          .get(a.id) ?? 0) + 1;
+      prepared(
+        db,
+        `INSERT INTO campaign_launch_steps (launch_id, seq, step, outcome, at, message, http_status)
+         VALUES (?, ?, ?, 'info', ?, 'Corrected and sent again by the operator', NULL)`,
+      ).run(a.id, seq, a.step, a.at);
+      return getLaunch(db, a.id);
+    }),
+  ),
+  /** Marks the launch of a service id as terminated (its remaining calls cancelled). */
+  'campaigns.markTerminated': query(
+    (db, a: { workspaceId: string; serviceId: string; at: string }) =>
+      prepared(
+        db,
+        `UPDATE campaign_launches SET terminated_at = @at, updated_at = @at
+         WHERE workspace_id = @workspaceId AND (bulk_list_id = @serviceId OR service_list_id = @serviceId)`,
+      ).run(a).changes > 0,
+  ),
+  /**
+   * Contacts (distinct E.164) of a list that are also in other launches' lists, per launch. The
+   * launches are chosen by the caller (running or recent); their lists may be gone (then none).
+   */
+  'campaigns.overlaps': txQuery(
+    (db, a: { listId: number; launches: Array<{ id: string; listId: number }> }) => {
+      // A list just imported may still owe its number index (migration 0100): build it first.
+      for (const id of new Set([a.listId, ...a.launches.map((l) => l.listId)])) ensureNumbers(db, id);
+      const per = prepared<[number, number], number>(
+        db,
+        `SELECT count(DISTINCT a.e164) FROM contact_numbers a
+       WHERE a.list_id = ? AND EXISTS (SELECT 1 FROM contact_numbers b WHERE b.list_id = ? AND b.e164 = a.e164)`,
+      ).pluck();
+      const byLaunch = a.launches.map((l) => ({ id: l.id, contacts: per.get(a.listId, l.listId) ?? 0 }));
+      const lists = [...new Set(a.launches.map((l) => l.listId))];
+      let total = 0;
+      if (lists.length > 0)
+        total =
+          (db
+            .prepare(
+              `SELECT count(DISTINCT a.e164) FROM contact_numbers a WHERE a.list_id = ? AND EXISTS (
+               SELECT 1 FROM contact_numbers b WHERE b.list_id IN (${lists.map(() => '?').join(', ')})
+               AND b.e164 = a.e164)`,
+            )
+            .pluck()
+            .get(a.listId, ...lists) as number | undefined) ?? 0;
+      return { total, byLaunch };
+    },
   ),
   'campaigns.launches': query((db, a: { workspaceId: string }) =>
     prepared<[string], StoredLaunch>(
@@ -205,7 +302,10 @@ export const campaignsQueries = {
   'campaigns.drafts': query((db, a: { workspaceId: string }) =>
     prepared<[string], { id: string; workspace_id: string; settings: string; updated_at: string }>(
       db,
-      `SELECT id, workspace_id, settings, updated_at FROM campaign_drafts WHERE workspace_id = ? ORDER BY updated_at DESC`,
+      // A launched draft is a campaign (it is in the campaigns list, not here).
+      `SELECT id, workspace_id, settings, updated_at FROM campaign_drafts d WHERE workspace_id = ?
+       AND NOT EXISTS (SELECT 1 FROM campaign_launches l WHERE l.draft_id = d.id)
+       ORDER BY updated_at DESC`,
     ).all(a.workspaceId),
   ),
   /** Saves a draft; false when the id is another workspace's draft (left untouched). */
@@ -217,6 +317,14 @@ export const campaignsQueries = {
          ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
          WHERE campaign_drafts.workspace_id = excluded.workspace_id`,
       ).run(a).changes > 0,
+  ),
+  /** One draft by id (launched or not), or null. */
+  'campaigns.draft': query(
+    (db, a: { id: string }) =>
+      prepared<[string], { id: string; workspace_id: string; settings: string; updated_at: string }>(
+        db,
+        `SELECT id, workspace_id, settings, updated_at FROM campaign_drafts WHERE id = ?`,
+      ).get(a.id) ?? null,
   ),
   'campaigns.deleteDraft': query(
     (db, a: { id: string; workspaceId: string }) =>

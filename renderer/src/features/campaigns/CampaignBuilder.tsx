@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Notice } from '../../components/Notice.tsx';
@@ -9,7 +9,10 @@ import { useListAgent } from '../contacts/listAgentStore.ts';
 import { launchBlockers, launchNotes } from './blockers.ts';
 import { EmptyVariables } from '../contacts/EmptyVariables.tsx';
 import { useCampaigns } from './campaignsStore.ts';
+import { TimelineEntries } from './CampaignTimeline.tsx';
+import { LaunchConfirmation, overlapText } from './LaunchConfirmation.tsx';
 import { LaunchProgress } from './LaunchProgress.tsx';
+import { campaignStateText } from './launchText.ts';
 import { PlanView } from './PlanView.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { labelFor } from './settingsForm.ts';
@@ -63,6 +66,14 @@ export function CampaignBuilder() {
   const confirm = useCampaigns((s) => s.confirm);
   const resolve = useCampaigns((s) => s.resolve);
   const closeBuilder = useCampaigns((s) => s.closeBuilder);
+  const readOnly = useCampaigns((s) => s.readOnly);
+  const settingsMissing = useCampaigns((s) => s.settingsMissing);
+  const entries = useCampaigns((s) => s.entries);
+  const overlaps = useCampaigns((s) => s.overlaps);
+  const confirmation = useCampaigns((s) => s.confirmation);
+  const startConfirmed = useCampaigns((s) => s.startConfirmed);
+  const cancelConfirmation = useCampaigns((s) => s.cancelConfirmation);
+  const duplicate = useCampaigns((s) => s.duplicate);
   const agent = useListAgent((s) => s.agent);
   const lint = useListAgent((s) => s.lint);
   const [lists, setLists] = useState<ContactList[] | null>(null);
@@ -80,8 +91,18 @@ export function CampaignBuilder() {
   const list = lists?.find((l) => l.id === settings.listId) ?? null;
   useAgentChoice(list);
 
+  // The confirmation cancelled: focus back on Launch (it was busy, so disabled, while the dialog opened).
+  const launchRef = useRef<HTMLButtonElement>(null);
+  const confirmationWasOpen = useRef(false);
+  useEffect(() => {
+    if (confirmationWasOpen.current && !confirmation) launchRef.current?.focus();
+    confirmationWasOpen.current = confirmation !== null;
+  }, [confirmation]);
+
   const blockers = launchBlockers(settings, agent, settings.listId === null ? null : lint);
   const notes = launchNotes(settings, settings.listId === null ? null : lint);
+  // A launched campaign (not refused) is shown read-only: it launches once.
+  const launched = readOnly || (launching !== null && launching.state !== 'failed');
   const check = async () => {
     setChecking(true);
     try {
@@ -98,39 +119,90 @@ export function CampaignBuilder() {
         <span className="field-hint">Saved on this computer as you edit.</span>
       </div>
 
-      <section className="panel" aria-labelledby={`${id}-list-title`}>
-        <h2 id={`${id}-list-title`} className="section-title">
-          New campaign
-        </h2>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-list`}>
-            Contact list
-          </label>
-          <select
-            id={`${id}-list`}
-            className="select"
-            value={settings.listId ?? ''}
-            onChange={(e) => update({ listId: e.target.value ? Number(e.target.value) : null })}
-          >
-            <option value="">— choose a list —</option>
-            {(lists ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name} ({formatCount(l.counts.valid)} valid)
-              </option>
-            ))}
-          </select>
-          <p className="field-hint">
-            {listsError ??
-              (lists && lists.length === 0
-                ? 'No contact list yet: import one in Contacts first.'
-                : 'Lists imported and cleaned in Contacts.')}
+      {launching ? (
+        <section className="panel" aria-labelledby={`${id}-campaign-title`} data-testid="campaign-view">
+          <h2 id={`${id}-campaign-title`} className="section-title">
+            Campaign {launching.name}
+          </h2>
+          <p data-testid="campaign-state">
+            <strong>{campaignStateText(launching)}</strong>
+            {launching.serviceId ? ` · service id ${launching.serviceId}` : ''}
           </p>
-        </div>
-      </section>
+          {launched ? (
+            <Notice tone="info" role="note">
+              <p>
+                This campaign was launched: its settings are shown read-only and it is not launched again. To
+                call its contacts again, duplicate it as a new campaign.
+              </p>
+            </Notice>
+          ) : (
+            <Notice tone="warning" role="note">
+              <p>The service refused this launch: correct the settings and launch it again.</p>
+            </Notice>
+          )}
+          {launched && launching.draftId ? (
+            <div className="action-row">
+              <Button onClick={() => void duplicate(launching.id)}>Duplicate as new campaign</Button>
+            </div>
+          ) : null}
+          {readOnly ? (
+            <>
+              <h3 className="subsection-title">Timeline</h3>
+              <TimelineEntries entries={entries} />
+            </>
+          ) : null}
+        </section>
+      ) : null}
 
-      {list ? <AgentPanel key={list.id} list={list} /> : null}
+      {overlaps && overlaps.contacts > 0 && !launched ? (
+        <Notice tone="warning" role="note">
+          <p data-testid="overlap-warning">{overlapText(overlaps)}.</p>
+        </Notice>
+      ) : null}
 
-      <SettingsForm />
+      {settingsMissing ? (
+        <Notice tone="info" role="note">
+          <p>
+            This campaign was launched from the command line (or by an older version): its builder settings
+            were not kept.
+          </p>
+        </Notice>
+      ) : null}
+      <fieldset className="plain-fieldset" role="presentation" disabled={launched} hidden={settingsMissing}>
+        <section className="panel" aria-labelledby={`${id}-list-title`}>
+          <h2 id={`${id}-list-title`} className="section-title">
+            {launching ? 'Settings' : 'New campaign'}
+          </h2>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-list`}>
+              Contact list
+            </label>
+            <select
+              id={`${id}-list`}
+              className="select"
+              value={settings.listId ?? ''}
+              onChange={(e) => update({ listId: e.target.value ? Number(e.target.value) : null })}
+            >
+              <option value="">— choose a list —</option>
+              {(lists ?? []).map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({formatCount(l.counts.valid)} valid)
+                </option>
+              ))}
+            </select>
+            <p className="field-hint">
+              {listsError ??
+                (lists && lists.length === 0
+                  ? 'No contact list yet: import one in Contacts first.'
+                  : 'Lists imported and cleaned in Contacts.')}
+            </p>
+          </div>
+        </section>
+
+        {list ? <AgentPanel key={list.id} list={list} /> : null}
+
+        <SettingsForm />
+      </fieldset>
 
       <section className="panel" aria-labelledby={`${id}-plan-title`}>
         <h3 id={`${id}-plan-title`} className="subsection-title">
@@ -176,15 +248,29 @@ export function CampaignBuilder() {
           </ul>
         ) : null}
         {list ? <EmptyVariables list={list} filters={false} /> : null}
-        <Button
-          variant="primary"
-          busy={busy}
-          disabled={blockers.length > 0 || (launching !== null && launching.state !== 'failed')}
-          aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
-          onClick={() => void launch()}
-        >
-          Launch campaign
-        </Button>
+        {launched ? (
+          <p className="muted">Launched: a campaign launches once.</p>
+        ) : (
+          <Button
+            ref={launchRef}
+            variant="primary"
+            busy={busy}
+            disabled={blockers.length > 0}
+            aria-haspopup="dialog"
+            aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
+            onClick={() => void launch()}
+          >
+            Launch campaign
+          </Button>
+        )}
+        {confirmation ? (
+          <LaunchConfirmation
+            summary={confirmation}
+            busy={busy}
+            onConfirm={() => void startConfirmed()}
+            onCancel={cancelConfirmation}
+          />
+        ) : null}
         {launchError ? (
           <p className="field-error" role="alert">
             {launchError}
@@ -216,7 +302,7 @@ export function CampaignBuilder() {
         ) : null}
       </section>
 
-      <TestCallPanel />
+      {launched ? null : <TestCallPanel />}
     </div>
   );
 }

@@ -26,9 +26,10 @@ function TerminateDialog({ row, onClose }: { row: CampaignRow; onClose: () => vo
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const terminate = async () => {
-    if (!row.campaignId) return;
+    const campaignId = row.campaignId ?? row.serviceId;
+    if (!campaignId) return;
     setBusy(true);
-    const result = await desk().campaigns.terminate({ campaignId: row.campaignId });
+    const result = await desk().campaigns.terminate({ campaignId });
     setBusy(false);
     setAnswer(
       result.ok ? { ok: true, text: result.value.message } : { ok: false, text: result.error.message },
@@ -65,6 +66,7 @@ function CampaignsTable() {
   const listError = useCampaigns((s) => s.listError);
   const loadList = useCampaigns((s) => s.loadList);
   const openTimeline = useCampaigns((s) => s.openTimeline);
+  const openCampaign = useCampaigns((s) => s.openCampaign);
   const timelineError = useCampaigns((s) => s.timelineError);
   const resolve = useCampaigns((s) => s.resolve);
   const [terminating, setTerminating] = useState<CampaignRow | null>(null);
@@ -138,6 +140,11 @@ function CampaignsTable() {
                   <td>{r.updatedAt ? formatWhen(r.updatedAt) : '—'}</td>
                   <td className="action-row">
                     {r.launchId ? (
+                      <Button size="sm" onClick={() => void openCampaign(r.launchId!)}>
+                        Open {r.name}
+                      </Button>
+                    ) : null}
+                    {r.launchId ? (
                       <Button size="sm" aria-haspopup="dialog" onClick={() => void openTimeline(r.launchId!)}>
                         Timeline of {r.name}
                       </Button>
@@ -152,7 +159,7 @@ function CampaignsTable() {
                         </Button>
                       </>
                     ) : null}
-                    {r.campaignId ? (
+                    {r.canTerminate ? (
                       <Button
                         size="sm"
                         variant="danger"

@@ -1,24 +1,26 @@
 import type { LaunchView } from '../../../../shared/ipc/channels/campaigns.ts';
 import { formatCount } from '../contacts/formatNumbers.ts';
-import { STATE_TEXT, STEP_TEXT, stepStatus } from './launchText.ts';
+import { campaignStateText, STEP_TEXT, stepStatus } from './launchText.ts';
 
-const MARK = { done: '✓', current: '→', todo: '·' } as const;
+const MARK = { done: '✓', current: '→', failed: '✗', todo: '·' } as const;
+const SPOKEN = { done: ' (done)', current: ' (now)', failed: ' (failed)', todo: ' (not started)' } as const;
 
 /** One launch's steps as a checklist, its state in words and the service's id once known. */
 export function LaunchProgress({ launch }: { launch: LaunchView }) {
   return (
     <div className="launch-progress" data-testid="launch-progress" data-state={launch.state}>
       <p role="status" className="launch-state">
-        {launch.name}: {STATE_TEXT[launch.state]}
+        {launch.name}: {campaignStateText(launch)}
         {launch.serviceId ? ` · id ${launch.serviceId}` : ''}
       </p>
       <ol className="launch-steps">
         {stepStatus(launch).map(({ step, status }) => (
           <li key={step} data-step={step} data-status={status} className={`launch-step step-${status}`}>
             <span aria-hidden="true">{MARK[status]}</span> {STEP_TEXT[step]}
-            <span className="visually-hidden">
-              {status === 'done' ? ' (done)' : status === 'current' ? ' (now)' : ' (to do)'}
-            </span>
+            <span className="visually-hidden">{SPOKEN[status]}</span>
+            {status === 'failed' && launch.message ? (
+              <span className="step-message">: {launch.message}</span>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -4,7 +4,9 @@ import type {
   CampaignPlan,
   CampaignSettings,
   FieldError,
+  LaunchSummary,
   LaunchView,
+  Overlaps,
   TimelineEntry,
 } from '../../../../shared/ipc/channels/campaigns.ts';
 import type { campaignsListSchema, numbersAnswerSchema } from '../../../../shared/ipc/channels/campaigns.ts';
@@ -42,6 +44,19 @@ interface CampaignsState {
   launching: LaunchView | null;
   launchError: string | null;
   busy: boolean;
+  /**
+   * The builder shows a launched campaign: its settings read-only, never an enabled Launch (a
+   * refused one may be corrected and sent again, so it is not read-only).
+   */
+  readOnly: boolean;
+  /** The opened campaign kept no builder settings (a CLI launch, or one from an older version). */
+  settingsMissing: boolean;
+  /** The opened campaign's timeline (read-only view). */
+  entries: TimelineEntry[];
+  /** Contacts of the draft's list in campaigns running or run in the last 7 days. */
+  overlaps: Overlaps | null;
+  /** The confirmation before calls go out: open while set. */
+  confirmation: LaunchSummary | null;
 
   load(): Promise<void>;
   newCampaign(): void;
@@ -54,7 +69,16 @@ interface CampaignsState {
   validate(): Promise<boolean>;
   loadPlan(): Promise<void>;
   loadNumbers(refresh?: boolean): Promise<void>;
+  /** Checks the settings and opens the confirmation with its figures (nothing is sent). */
   launch(): Promise<void>;
+  /** The operator confirmed: the launch goes out (or waits in the queue when offline). */
+  startConfirmed(): Promise<void>;
+  cancelConfirmation(): void;
+  /** Opens a launched campaign in the builder, read-only (a refused one can be corrected). */
+  openCampaign(launchId: string): Promise<void>;
+  /** "Duplicate as new campaign": a new draft with its settings, its overlaps shown. */
+  duplicate(launchId: string): Promise<void>;
+  loadOverlaps(): Promise<void>;
   loadList(refresh?: boolean): Promise<void>;
   loadQueue(): Promise<void>;
   confirm(id: string): Promise<void>;
@@ -74,6 +98,10 @@ function schemaProblem(error: { field?: string | undefined; message: string }): 
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Launched (and not refused): its settings are the campaign's, not editable. */
+const isLocked = (s: { readOnly: boolean; launching: LaunchView | null }): boolean =>
+  s.readOnly || (s.launching !== null && s.launching.state !== 'failed');
 
 export const useCampaigns = create<CampaignsState>((set, get) => ({
   view: 'list',
@@ -95,6 +123,11 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   launching: null,
   launchError: null,
   busy: false,
+  readOnly: false,
+  settingsMissing: false,
+  entries: [],
+  overlaps: null,
+  confirmation: null,
 
   async load() {
     const drafts = await desk().campaigns.drafts({});
@@ -113,7 +146,13 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       planError: null,
       launching: null,
       launchError: null,
+      readOnly: false,
+      settingsMissing: false,
+      entries: [],
+      overlaps: null,
+      confirmation: null,
     });
+    void get().loadOverlaps();
   },
 
   openDraft(id) {
@@ -129,7 +168,13 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       planError: null,
       launching: null,
       launchError: null,
+      readOnly: false,
+      settingsMissing: false,
+      entries: [],
+      overlaps: null,
+      confirmation: null,
     });
+    void get().loadOverlaps();
   },
 
   async deleteDraft(id) {
@@ -147,6 +192,8 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   },
 
   update(patch) {
+    // A launched campaign's settings do not change (the back end refuses to save them too).
+    if (isLocked(get())) return;
     const current = get().settings;
     // Ticking an acknowledgement keeps the plan on screen (nothing it shows changes).
     const onlyAcks = Object.keys(patch).every((k) => k === 'acceptShortfall' || k === 'hoursAcknowledged');
@@ -154,6 +201,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       settings: { ...current, ...withStaleAcknowledgement(current, patch) },
       checked: onlyAcks ? get().checked : false,
     });
+    if ('listId' in patch) void get().loadOverlaps();
     // Saved a moment after the last edit, so a restart keeps the draft.
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
@@ -163,6 +211,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   },
 
   async saveDraft() {
+    if (isLocked(get())) return;
     const { draftId, settings } = get();
     const result = await desk().campaigns.saveDraft({ ...(draftId ? { id: draftId } : {}), settings });
     if (!result.ok) return;
@@ -204,19 +253,111 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
     try {
       if (!(await get().validate())) return;
       const { settings, draftId } = get();
-      const result = await desk().campaigns.launch({ settings, ...(draftId ? { draftId } : {}) });
+      const result = await desk().campaigns.launchSummary({ settings, ...(draftId ? { draftId } : {}) });
       if (!result.ok) {
         set({
           launchError: result.error.message,
-          ...(result.error.field ? { errors: [schemaProblem(result.error)], checked: true } : {}),
+          ...(result.error.field && result.error.field !== 'draftId'
+            ? { errors: [schemaProblem(result.error)], checked: true }
+            : {}),
         });
         return;
       }
-      set({ launching: result.value });
+      set({ confirmation: result.value });
+    } finally {
+      set({ busy: false });
+    }
+  },
+
+  cancelConfirmation() {
+    set({ confirmation: null });
+  },
+
+  async startConfirmed() {
+    set({ busy: true, launchError: null });
+    try {
+      const { settings, draftId } = get();
+      const result = await desk().campaigns.launch({ settings, ...(draftId ? { draftId } : {}) });
+      set({ confirmation: null });
+      if (!result.ok) {
+        set({
+          launchError: result.error.message,
+          ...(result.error.field && result.error.field !== 'draftId'
+            ? { errors: [schemaProblem(result.error)], checked: true }
+            : {}),
+        });
+        return;
+      }
+      set({ launching: result.value, draftId: result.value.draftId ?? draftId });
       await Promise.all([get().loadQueue(), get().loadList()]);
     } finally {
       set({ busy: false });
     }
+  },
+
+  async openCampaign(launchId) {
+    const result = await desk().campaigns.open({ id: launchId });
+    if (!result.ok) {
+      set({ timelineError: result.error.message });
+      return;
+    }
+    const { launch, entries, settings } = result.value;
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    set({
+      view: 'builder',
+      draftId: launch.draftId,
+      settings: settings ?? defaultSettings(),
+      errors: [],
+      checked: false,
+      plan: null,
+      planError: null,
+      launching: launch,
+      launchError: null,
+      readOnly: launch.state !== 'failed' || settings === null,
+      settingsMissing: settings === null,
+      entries,
+      overlaps: null,
+      confirmation: null,
+    });
+  },
+
+  async duplicate(launchId) {
+    const result = await desk().campaigns.duplicate({ id: launchId });
+    if (!result.ok) {
+      set({ launchError: result.error.message, timelineError: result.error.message });
+      return;
+    }
+    const { draft, overlaps } = result.value;
+    set({
+      view: 'builder',
+      draftId: draft.id,
+      settings: draft.settings,
+      drafts: [draft, ...get().drafts],
+      errors: [],
+      checked: false,
+      plan: null,
+      planError: null,
+      launching: null,
+      launchError: null,
+      readOnly: false,
+      settingsMissing: false,
+      entries: [],
+      overlaps,
+      confirmation: null,
+    });
+  },
+
+  async loadOverlaps() {
+    const { settings, draftId } = get();
+    if (settings.listId === null) {
+      set({ overlaps: null });
+      return;
+    }
+    const listId = settings.listId;
+    const result = await desk().campaigns.overlaps({ listId, ...(draftId ? { draftId } : {}) });
+    // Only if the list is still the one asked about.
+    if (result.ok && get().settings.listId === listId) set({ overlaps: result.value });
   },
 
   async loadList(refresh = false) {
@@ -266,7 +407,15 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
 
   progress(launch) {
     const s = get();
-    if (s.launching?.id === launch.id) set({ launching: launch });
+    if (s.launching?.id === launch.id) {
+      set({ launching: launch });
+      if (s.readOnly)
+        void desk()
+          .campaigns.timeline({ id: launch.id })
+          .then((r) => {
+            if (r.ok && get().launching?.id === launch.id) set({ entries: r.value.entries });
+          });
+    }
     if (s.timeline?.launch.id === launch.id) void get().openTimeline(launch.id);
     void get().loadQueue();
     void get().loadList();

@@ -21,6 +21,8 @@ const launch = (patch: Partial<LaunchView>): LaunchView => ({
   message: null,
   createdAt: '',
   updatedAt: '',
+  draftId: null,
+  terminatedAt: null,
   ...patch,
 });
 
@@ -44,5 +46,17 @@ describe('launch steps', () => {
     expect(
       stepStatus(launch({ step: 'start', flow: 'standard', state: 'started' })).map((s) => s.status),
     ).toEqual(['done', 'done']);
+  });
+
+  it("marks a refused launch's step failed (not current) and the steps after it not started", () => {
+    expect(stepStatus(launch({ step: 'balance', state: 'failed' })).map((s) => s.status)).toEqual([
+      'done',
+      'done',
+      'failed',
+      'todo',
+    ]);
+    expect(
+      stepStatus(launch({ step: 'save', flow: 'standard', state: 'failed' })).map((s) => s.status),
+    ).toEqual(['failed', 'todo']);
   });
 });

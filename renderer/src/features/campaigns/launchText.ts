@@ -27,14 +27,22 @@ export function stepsOf(flow: LaunchView['flow']): LaunchView['step'][] {
   return flow === 'large' ? ['upload', 'upload-status', 'balance', 'make-call-async'] : ['save', 'start'];
 }
 
-/** done / current / todo for each step of the launch's flow. */
-export function stepStatus(
-  launch: LaunchView,
-): { step: LaunchView['step']; status: 'done' | 'current' | 'todo' }[] {
+export type StepStatus = 'done' | 'current' | 'failed' | 'todo';
+
+/**
+ * done / current / failed / todo for each step of the launch's flow. A refused launch's step is
+ * failed (never current) and the steps after it were not started.
+ */
+export function stepStatus(launch: LaunchView): { step: LaunchView['step']; status: StepStatus }[] {
   const steps = stepsOf(launch.flow);
   const at = launch.step === 'verify-start' ? steps.length - 1 : steps.indexOf(launch.step);
+  const here: StepStatus = launch.state === 'failed' ? 'failed' : 'current';
   return steps.map((step, i) => ({
     step,
-    status: launch.state === 'started' || i < at ? 'done' : i === at ? 'current' : 'todo',
+    status: launch.state === 'started' || i < at ? 'done' : i === at ? here : 'todo',
   }));
 }
+
+/** A campaign's state in words: a terminated campaign says so whatever its launch did. */
+export const campaignStateText = (launch: LaunchView): string =>
+  launch.terminatedAt ? 'Terminated' : STATE_TEXT[launch.state];
