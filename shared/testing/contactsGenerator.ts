@@ -399,8 +399,8 @@ export function createRowSource(options: GeneratorOptions) {
   const POOL = 40_000;
   const delimiter = options.delimiter ?? ',';
   const newline = options.crlf ? '\r\n' : '\n';
-  // Windows-1252 cannot hold bidi controls (they would be written as "?").
-  const unicode = options.encoding !== 'windows-1252';
+  // Windows-1252 and the legacy (Big5, Shift_JIS …) encodings cannot hold bidi controls.
+  const unicode = options.encoding !== 'windows-1252' && !isLegacy(options.encoding);
   const special = new RegExp(
     `["\\r\\n${delimiter === '\t' ? '\\t' : delimiter === '|' ? '\\|' : delimiter}]`,
   );

@@ -3,7 +3,7 @@
 // opens with its state, timeline and settings; "Duplicate as new campaign" counts the contacts
 // the copy shares with running or recent campaigns, and the confirmation repeats it with the
 // plan's figures; the campaigns list shows it once, with Terminate only while it can be
-// terminated; a launch refused for credits is corrected and sent again from the same campaign.
+// terminated; a launch the service refused is corrected and sent again from the same campaign.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,7 +262,7 @@ describe('a launched campaign', () => {
   }, 60_000);
 });
 
-describe('a launch refused for credits', () => {
+describe('a launch the service refused', () => {
   it('never offers Terminate, and is corrected and sent again from the same campaign (one campaign, one start)', async () => {
     const { list, valid } = await importList('short', 40, 7);
     // The sandbox's clock may be ahead of ours (an earlier test moved it): start after both.
@@ -278,8 +278,9 @@ describe('a launch refused for credits', () => {
         }),
       }),
     );
-    const { credits } = await stats();
-    await control('POST', '/workspace', { credits: 1 });
+    // The service refuses the save once (credits are checked before anything is sent, so a refusal
+    // of the service's own is made here with the sandbox's fault injection).
+    await control('POST', '/faults', { path: '/campaign/save', kind: 'error', status: 400, max_count: 1 });
     let refused: LaunchView;
     try {
       refused = await settled(
@@ -288,7 +289,7 @@ describe('a launch refused for credits', () => {
         ).id,
       );
     } finally {
-      await control('POST', '/workspace', { credits });
+      await control('DELETE', '/faults');
     }
     expect(refused.state).toBe('failed');
     const listed = value<{ campaigns: Row[] }>(
