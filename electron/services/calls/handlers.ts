@@ -207,6 +207,8 @@ export const callsDomain = defineDomain({
           status: row.status,
           subStatus: row.sub_status,
           createdAt: row.created_at,
+          attemptedAt: row.attempt_ms === null ? null : new Date(row.attempt_ms).toISOString(),
+          outcome: row.outcome,
           callDuration: row.call_duration,
           callCost: row.call_cost,
           voicemail: row.voicemail === null ? null : row.voicemail === 1,
@@ -240,7 +242,11 @@ export const callsDomain = defineDomain({
       'calls:campaigns': async (req) => ({
         campaigns: await db.call('calls.campaigns', { workspaceId: await workspaceOf(req.workspaceId) }),
       }),
-      'calls:stats': async (req) => db.call('calls.stats', await filterFor(req.filter)),
+      'calls:stats': async (req) =>
+        db.call('calls.stats', {
+          ...(await filterFor(req.filter)),
+          ...(req.timeZone ? { timeZone: req.timeZone } : {}),
+        }),
       'calls:export': async (req) => {
         const args = { ...(await filterFor(req.filter)), ...(req.sort ? { sort: req.sort } : {}) };
         const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');

@@ -394,6 +394,15 @@ export const campaignsDomain = defineDomain({
           launches.filter((l) => l.service_id).map((l) => [l.service_id as string, l]),
         );
         const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : null);
+        const terminated = new Set(
+          await ctx.db.call('calls.terminatedCampaigns', { workspaceId: record.id }),
+        );
+        // The service calls a terminated campaign "completed" once no call is left: say what happened.
+        const serviceStatus = (c: Record<string, unknown>, id: string, fallback: string) => {
+          const status = String(c.campaign_status ?? fallback);
+          const wasTerminated = terminated.has(id) || terminated.has(String(c.bulk_list_id ?? id));
+          return wasTerminated && status === 'completed' ? 'terminated' : status;
+        };
         const fromService = listing.map((c) => {
           const id = String(c.id ?? '');
           const local = byServiceId.get(String(c.bulk_list_id ?? id));
@@ -403,7 +412,7 @@ export const campaignsDomain = defineDomain({
             campaignId: id,
             serviceId: String(c.bulk_list_id ?? id),
             name: String(c.name ?? local?.name ?? id),
-            status: String(c.campaign_status ?? local?.state ?? 'unknown'),
+            status: serviceStatus(c, id, local?.state ?? 'unknown'),
             registered: num(c.registered_count),
             completed: num(c.completed_count),
             total: num(c.total_count),
@@ -448,6 +457,12 @@ export const campaignsDomain = defineDomain({
         const record = await requireActiveWorkspace(ctx);
         try {
           const r = await (await clientFor(ctx, record)).terminateCalls({ campaign_id: req.campaignId });
+          // Remembered so the list reads "Terminated" where the service's listing says completed.
+          await ctx.db.call('calls.recordTermination', {
+            workspaceId: record.id,
+            campaignId: req.campaignId,
+            at: now(),
+          });
           return { message: r.message, terminated: r.terminated_count ?? null };
         } catch (e) {
           if (!isApiError(e)) throw e;

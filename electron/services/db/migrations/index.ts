@@ -11,6 +11,7 @@ import { migration as m0090 } from './0090-recordings-by-call-seq.ts';
 import { migration as m0100 } from './0100-contact-numbers-pending.ts';
 import { migration as m0110 } from './0110-contact-position-marks.ts';
 import { migration as m0120 } from './0120-contact-undo-states.ts';
+import { migration as m0150 } from './0150-calls-attempt-time.ts';
 
 /**
  * Every migration, in order. Add a new one as `NNNN-name.ts` (next multiple of ten) with its own
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   m0100,
   m0110,
   m0120,
+  m0150,
 ];
 
 export const latestSchemaVersion = (list: readonly Migration[] = migrations): number =>
