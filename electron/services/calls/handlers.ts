@@ -16,6 +16,7 @@ import { recordingsDir } from '../sync/recordings.ts';
 import { idleStatus, runWorkspaceSync } from '../sync/workspaceSync.ts';
 import { missingApiKeyMessage, readWorkspaceApiKey } from '../workspaces/workspaceApiKey.ts';
 import { writeCallsCsv } from './exportCalls.ts';
+import { livePoller } from './livePoller.ts';
 import { playbackUrl } from './playback.ts';
 
 const RETENTION_KEY = 'recordings.retentionDays';
@@ -43,9 +44,13 @@ export const callsDomain = defineDomain({
   name: 'calls',
   create(ctx) {
     const { db } = ctx;
+    /**
+     * The pass running per workspace, manual/background or live: never two at once. A manual or
+     * background pass asked for during a live one stops it and waits for its end.
+     */
     const running = new Map<
       string,
-      { controller: AbortController; status: SyncStatus; done: Promise<void> }
+      { kind: 'sync' | 'live'; controller: AbortController; status: SyncStatus; done: Promise<void> }
     >();
 
     async function workspaceOf(id: string | undefined): Promise<string> {
@@ -61,11 +66,21 @@ export const callsDomain = defineDomain({
     }
 
     async function startSync(workspaceId: string, opts: { sinceMs?: number; recordings: boolean }) {
-      const current = running.get(workspaceId);
+      let current = running.get(workspaceId);
+      while (current?.kind === 'live') {
+        current.controller.abort();
+        await current.done;
+        current = running.get(workspaceId);
+      }
       if (current) return { started: false, status: current.status };
       const fetchHistory = await workspaceFetcher(ctx, workspaceId);
       const controller = new AbortController();
-      const entry = { controller, status: await idleStatus(db, workspaceId), done: Promise.resolve() };
+      const entry = {
+        kind: 'sync' as const,
+        controller,
+        status: await idleStatus(db, workspaceId),
+        done: Promise.resolve(),
+      };
       entry.status = { ...entry.status, state: 'running', message: null };
       running.set(workspaceId, entry);
       let lastCalls = entry.status.calls;
@@ -109,7 +124,8 @@ export const callsDomain = defineDomain({
       void (async () => {
         if (!online) return;
         const active = await db.call('workspaces.active', {});
-        if (active === null || running.has(active)) return;
+        // A live pass gives way (startSync stops it); a sync already running is left alone.
+        if (active === null || running.get(active)?.kind === 'sync') return;
         const state = await db.call('calls.syncState', { workspaceId: active });
         if (state.watermarkMs === null && state.pass === null) return;
         await startSync(active, { recordings: true });
@@ -118,7 +134,15 @@ export const callsDomain = defineDomain({
       );
     }, ctx.options.timings.backgroundSyncIntervalMs);
     timer.unref();
+    const live = livePoller({
+      ctx,
+      running,
+      isOnline: () => online,
+      fetcher: (workspaceId) => workspaceFetcher(ctx, workspaceId),
+      idleStatus: (workspaceId) => idleStatus(db, workspaceId),
+    });
     ctx.onClose(async () => {
+      live.stop();
       clearInterval(timer);
       offConnectivity();
       for (const r of running.values()) r.controller.abort();
@@ -306,6 +330,7 @@ export const callsDomain = defineDomain({
         }
         return { list: toContactList(r.list), rows: r.rows };
       },
+      'calls:live': async (req) => live.status(await workspaceOf(req.workspaceId)),
       'recordings:disk-usage': async () => diskUsage(),
       'recordings:set-retention': async (req) => {
         await db.call('settings.set', { key: RETENTION_KEY, value: req.retentionDays });

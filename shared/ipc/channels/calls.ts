@@ -305,6 +305,35 @@ export type DiskUsage = z.infer<typeof diskUsageSchema>;
 
 const workspaceOnly = z.object({ workspaceId: workspaceId.optional() }).strict();
 
+/** A campaign launched from here, with the figures of its calls synced so far. */
+export const liveCampaignSchema = z.object({
+  bulkListId,
+  name: z.string(),
+  /** Still running (its calls are polled while online) or finished. */
+  running: z.boolean(),
+  contacts: count,
+  dialled: count,
+  answered: count,
+  completed: count,
+  /** Contacts not done yet (open calls and rows with no call yet). */
+  left: count,
+  /** Sum of the calls' cost (credits). */
+  credits: z.number(),
+  /** At the dialling pace so far (UTC ISO), null when unknown or done. */
+  estimatedFinishAt: z.string().nullable(),
+});
+export type LiveCampaign = z.infer<typeof liveCampaignSchema>;
+
+export const liveStatusSchema = z.object({
+  workspaceId,
+  campaigns: z.array(liveCampaignSchema),
+  /** A running campaign's calls are being polled (online, something running). */
+  polling: z.boolean(),
+  /** When the figures were last brought up to date from the service (UTC ISO), null: never here. */
+  updatedAt: z.string().nullable(),
+});
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
+
 export const callsChannels = {
   /**
    * Starts a sync of a workspace (default: the active one) and answers at once; progress comes as
@@ -414,6 +443,8 @@ export const callsChannels = {
     z.object({ list: contactListSchema, rows: count }),
   ),
 
+  /** Campaigns launched from here with live counters (from SQLite; polled while running and online). */
+  'calls:live': channel(workspaceOnly, liveStatusSchema),
   'recordings:disk-usage': channel(z.object({}).strict(), diskUsageSchema),
   'recordings:set-retention': channel(
     z.object({ retentionDays: z.number().int().min(1).max(3650).nullable() }).strict(),
@@ -426,4 +457,6 @@ export const callsEvents = {
   'calls:sync-progress': event(syncStatusSchema),
   /** Calls were stored or changed (refresh open views of this workspace). */
   'calls:changed': event(z.object({ workspaceId, calls: count })),
+  /** A live pass of running campaigns started or ended (`running`), with the counters after it. */
+  'calls:live-changed': event(liveStatusSchema.extend({ running: z.boolean() })),
 };

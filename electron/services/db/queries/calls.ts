@@ -1180,7 +1180,45 @@ const recordTermination = (db: Db, a: { workspaceId: string; campaignId: string;
   ).run(a.workspaceId, a.campaignId, a.at);
 };
 
+/** A campaign launched from here with its calls' figures so far (the live counters). */
+export interface LiveCampaignRow {
+  bulkListId: string;
+  name: string;
+  launchedAt: string;
+  /** Rows the launch sent (contacts). */
+  contacts: number;
+  calls: number;
+  dialled: number;
+  answered: number;
+  completed: number;
+  /** Calls not final yet (queued, waiting to retry, on a call). */
+  open: number;
+  credits: number;
+  firstCreatedMs: number | null;
+  firstAttemptMs: number | null;
+  lastAttemptMs: number | null;
+}
+
+/** Launches of the workspace that started, newest first, with their stored calls' figures. */
+const liveCampaigns = (db: Db, a: { workspaceId: string; limit: number }): LiveCampaignRow[] =>
+  prepared<[{ ws: string; limit: number }], LiveCampaignRow>(
+    db,
+    `WITH launched AS (
+       SELECT service_id, name, created_at, valid FROM campaign_launches
+       WHERE workspace_id = @ws AND state = 'started' AND service_id IS NOT NULL
+       ORDER BY created_at DESC LIMIT @limit)
+     SELECT l.service_id AS bulkListId, l.name, l.created_at AS launchedAt, l.valid AS contacts,
+       count(c.seq) AS calls, count(c.attempt_ms) AS dialled,
+       coalesce(sum(${CALL_OUTCOME} IN ('completed', 'voicemail')), 0) AS answered,
+       coalesce(sum(${CALL_OUTCOME} = 'completed'), 0) AS completed,
+       coalesce(sum(c.terminal = 0), 0) AS open, coalesce(sum(c.call_cost), 0) AS credits,
+       min(c.created_ms) AS firstCreatedMs, min(c.attempt_ms) AS firstAttemptMs, max(c.attempt_ms) AS lastAttemptMs
+     FROM launched l LEFT JOIN calls c ON c.workspace_id = @ws AND c.bulk_list_id = l.service_id
+     GROUP BY l.service_id ORDER BY l.created_at DESC`,
+  ).all({ ws: a.workspaceId, limit: a.limit });
+
 export const callsQueries = {
+  'calls.liveCampaigns': read(liveCampaigns),
   'calls.terminatedCampaigns': read(terminatedCampaigns),
   'calls.recordTermination': query(recordTermination),
   'calls.upsert': query(upsertCalls),
