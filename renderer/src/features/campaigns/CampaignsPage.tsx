@@ -13,6 +13,7 @@ import { CampaignBuilder } from './CampaignBuilder.tsx';
 import { useCampaigns } from './campaignsStore.ts';
 import { CampaignTimeline } from './CampaignTimeline.tsx';
 import { LaunchQueue } from './LaunchQueue.tsx';
+import { LiveCampaigns } from '../calls/LiveCampaigns.tsx';
 import { campaignStatusText } from './launchText.ts';
 import './campaigns.css';
 
@@ -246,6 +247,7 @@ export function CampaignsPage() {
             </Notice>
           ) : null}
           <LaunchQueue />
+          <LiveCampaigns />
           <Drafts />
           <CampaignsTable />
         </div>
