@@ -9,9 +9,9 @@ import type {
   RecordingCounts,
 } from '../../../../shared/ipc/channels/calls.ts';
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
-import { CALL_OUTCOMES, outcomeSql } from '../../../../shared/domain/callOutcome.ts';
+import { CALL_OUTCOMES, outcomeOf, outcomeSql } from '../../../../shared/domain/callOutcome.ts';
 import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
-import { instantToZoned } from '../../../../shared/domain/dates.ts';
+import { zoneOffsetMinutes } from '../../../../shared/domain/dates.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
 import { callSnippet } from './callSnippet.ts';
@@ -830,6 +830,25 @@ export function binWidth(max: number, bins = 20): number {
   return step * pow;
 }
 
+/**
+ * A zone's offset (ms) at an instant, asked of Intl once per zone and UTC hour (formatToParts is
+ * the slow part: ~20k quarter-hour groups took over a second); offsets change on hour boundaries
+ * of UTC in every zone this app meets, within a quarter hour in any.
+ */
+function zoneOffsets() {
+  const cache = new Map<string, number>();
+  return (zone: string, ms: number): number => {
+    const hour = Math.floor(ms / 3_600_000);
+    const key = `${zone}|${hour}`;
+    let offset = cache.get(key);
+    if (offset === undefined) {
+      offset = zoneOffsetMinutes(ms, zone) * 60_000;
+      cache.set(key, offset);
+    }
+    return offset;
+  };
+}
+
 /** Quarter hours: every timezone's offset is a multiple of 15 minutes, so a bucket is in one local hour. */
 const QUARTER_MS = 15 * 60_000;
 
@@ -863,17 +882,33 @@ export function stats(db: Db, a: { workspaceId: string; filter: CallFilter; time
   const from = fromClause(w);
   const all = <R>(sql: string, ...extra: unknown[]) =>
     prepared<unknown[], R>(db, sql).all(...extra, ...from.params);
-  const fallbackZone = knownZone(a.timeZone) ?? 'UTC';
-  const answered = `o IN ('completed', 'voicemail')`;
-  const filtered = `f AS (SELECT c.to_number, c.bulk_list_id, c.attempt_ms, c.call_duration, c.call_cost,
-      c.voicemail, ${CALL_OUTCOME} AS o ${from.sql})`;
+  const answered = ANSWERED;
+  const filtered = filteredCte(from);
 
-  const byOutcome = all<{ o: CallOutcome; n: number; dialled: number }>(
-    `WITH ${filtered} SELECT o, count(*) AS n, count(attempt_ms) AS dialled FROM f GROUP BY o`,
+  // One pass for the outcome, status and sub-status counts: grouped by what decides the outcome,
+  // which the outcome table (the same one the SQL is made from) gives each group.
+  const pairs = all<{ status: string; sub: string | null; vm: number | null; n: number; dialled: number }>(
+    `SELECT c.status AS status, c.sub_status AS sub, c.voicemail AS vm, count(*) AS n, count(c.attempt_ms) AS dialled
+     ${from.sql} GROUP BY c.status, c.sub_status, c.voicemail`,
   );
-  const outcomeCount = new Map(byOutcome.map((r) => [r.o, r.n]));
-  const total = byOutcome.reduce((s, r) => s + r.n, 0);
-  const dialled = byOutcome.reduce((s, r) => s + r.dialled, 0);
+  const outcomeCount = new Map<CallOutcome, number>();
+  const statusCount = new Map<string, number>();
+  const subCount = new Map<string, number>();
+  let total = 0;
+  let dialled = 0;
+  for (const p of pairs) {
+    const o = outcomeOf(p.status, p.sub, p.vm === null ? null : p.vm === 1);
+    outcomeCount.set(o, (outcomeCount.get(o) ?? 0) + p.n);
+    statusCount.set(p.status, (statusCount.get(p.status) ?? 0) + p.n);
+    const sub = p.sub ?? '(none)';
+    subCount.set(sub, (subCount.get(sub) ?? 0) + p.n);
+    total += p.n;
+    dialled += p.dialled;
+  }
+  const byCount = <K extends string>(m: Map<string, number>, key: K) =>
+    [...m.entries()]
+      .sort((x, y) => y[1] - x[1])
+      .map(([value, count]) => ({ [key]: value, count }) as Record<K, string> & { count: number });
 
   const totals = prepared<
     unknown[],
@@ -919,7 +954,61 @@ export function stats(db: Db, a: { workspaceId: string; filter: CallFilter; time
           .pluck()
           .get(a.workspaceId, a.filter.bulkListId) ?? null);
 
-  // Dialled calls by (campaign timezone, quarter hour of the attempt): the time series and heatmap.
+  const { overTime, heatmap } = attemptGroups(db, a, from, filtered, answered);
+  const width = binWidth(totals.maxTalk ?? 0);
+  return {
+    total,
+    dialled,
+    byStatus: byCount(statusCount, 'status'),
+    bySubStatus: byCount(subCount, 'subStatus'),
+    outcomes: CALL_OUTCOMES.filter((o) => (outcomeCount.get(o) ?? 0) > 0).map((o) => ({
+      outcome: o,
+      count: outcomeCount.get(o)!,
+    })),
+    funnel: {
+      contacts: Math.max(listRows ?? 0, totals.numbers),
+      dialled: totals.dialledNumbers,
+      answered: totals.answeredNumbers,
+      completed: totals.completedNumbers,
+    },
+    overTime,
+    duration: all<{ bin: number; count: number }>(
+      `WITH ${filtered} SELECT CAST(call_duration / ? AS INTEGER) AS bin, count(*) AS count FROM f
+       WHERE attempt_ms IS NOT NULL AND ${answered} AND call_duration IS NOT NULL GROUP BY bin ORDER BY bin`,
+      width,
+    ).map((r) => ({ from: r.bin * width, to: (r.bin + 1) * width, count: r.count })),
+    cost: {
+      total: totals.cost ?? 0,
+      average: totals.avgCost,
+      max: totals.maxCost,
+      perCompleted: totals.completed > 0 ? (totals.cost ?? 0) / totals.completed : null,
+    },
+    durationSeconds: { total: totals.talk ?? 0, average: totals.avgTalk, answered: totals.answered },
+    voicemail: totals.vm ?? 0,
+    heatmap,
+  };
+}
+
+/** The stats' filter as the common table `f` (each call's outcome `o` computed once). */
+const filteredCte = (from: { sql: string }) =>
+  `f AS (SELECT c.to_number, c.bulk_list_id, c.attempt_ms, c.call_duration, c.call_cost,
+      c.voicemail, ${CALL_OUTCOME} AS o ${from.sql})`;
+const ANSWERED = `o IN ('completed', 'voicemail')`;
+
+/**
+ * Dialled calls grouped in SQL by (campaign timezone, quarter hour of the attempt): the time
+ * series (UTC hours or days) and the weekday × hour heatmap, each group placed in its campaign's
+ * timezone (a quarter hour lies in one local hour in every zone).
+ */
+export function attemptGroups(
+  db: Db,
+  a: { workspaceId: string; filter: CallFilter; timeZone?: string },
+  from = fromClause(whereOf(a.workspaceId, a.filter)),
+  filtered = filteredCte(from),
+  answered = ANSWERED,
+): Pick<CallStats, 'overTime' | 'heatmap'> {
+  const fallbackZone = knownZone(a.timeZone) ?? 'UTC';
+  const offsetAt = zoneOffsets();
   const groups = prepared<
     unknown[],
     { zone: string | null; q: number; n: number; answered: number; completed: number; cost: number }
@@ -959,53 +1048,21 @@ export function stats(db: Db, a: { workspaceId: string; filter: CallFilter; time
       zoneOf.set(g.zone, zone);
       if (zone !== fallbackZone) zones.add(zone);
     }
-    const local = instantToZoned(g.q * QUARTER_MS, zone);
-    const key = ((local.weekday + 6) % 7) * 24 + local.hour; // Monday first
+    const local = g.q * QUARTER_MS + offsetAt(zone, g.q * QUARTER_MS);
+    const weekday = (Math.floor(local / 86_400_000) + 3) % 7; // 1 Jan 1970 was a Thursday: Monday = 0
+    const key = weekday * 24 + (Math.floor(local / 3_600_000) % 24);
     const c = cells.get(key) ?? { dialled: 0, answered: 0 };
     c.dialled += g.n;
     c.answered += g.answered;
     cells.set(key, c);
   }
-  const width = binWidth(totals.maxTalk ?? 0);
   return {
-    total,
-    dialled,
-    byStatus: all<{ status: string; count: number }>(
-      `SELECT c.status AS status, count(*) AS count ${from.sql} GROUP BY c.status ORDER BY count DESC`,
-    ),
-    bySubStatus: all<{ subStatus: string; count: number }>(
-      `SELECT coalesce(c.sub_status, '(none)') AS subStatus, count(*) AS count ${from.sql}
-       GROUP BY c.sub_status ORDER BY count DESC`,
-    ),
-    outcomes: CALL_OUTCOMES.filter((o) => (outcomeCount.get(o) ?? 0) > 0).map((o) => ({
-      outcome: o,
-      count: outcomeCount.get(o)!,
-    })),
-    funnel: {
-      contacts: Math.max(listRows ?? 0, totals.numbers),
-      dialled: totals.dialledNumbers,
-      answered: totals.answeredNumbers,
-      completed: totals.completedNumbers,
-    },
     overTime: {
       bucket,
       points: [...series.entries()]
         .sort((x, y) => x[0] - y[0])
         .map(([b, p]) => ({ at: new Date(b * per * QUARTER_MS).toISOString(), ...p })),
     },
-    duration: all<{ bin: number; count: number }>(
-      `WITH ${filtered} SELECT CAST(call_duration / ? AS INTEGER) AS bin, count(*) AS count FROM f
-       WHERE attempt_ms IS NOT NULL AND ${answered} AND call_duration IS NOT NULL GROUP BY bin ORDER BY bin`,
-      width,
-    ).map((r) => ({ from: r.bin * width, to: (r.bin + 1) * width, count: r.count })),
-    cost: {
-      total: totals.cost ?? 0,
-      average: totals.avgCost,
-      max: totals.maxCost,
-      perCompleted: totals.completed > 0 ? (totals.cost ?? 0) / totals.completed : null,
-    },
-    durationSeconds: { total: totals.talk ?? 0, average: totals.avgTalk, answered: totals.answered },
-    voicemail: totals.vm ?? 0,
     heatmap: {
       timeZone: fallbackZone,
       campaignZones: [...zones].sort(),
