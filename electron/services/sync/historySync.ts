@@ -338,7 +338,9 @@ export async function runHistorySync(o: HistorySyncOptions): Promise<HistorySync
 
   if (o.campaign) {
     phase = 'campaigns';
-    const toMs = now() + 60_000;
+    // Up to a day ahead: a retry the service schedules is a new call, and its clock may run ahead
+    // of this computer's; the window past the last call is empty and costs one request.
+    const toMs = now() + 86_400_000;
     await syncRange(o.campaign.fromMs, toMs, o.campaign.bulkListId);
     await storing;
     progress();
