@@ -91,7 +91,7 @@ test.describe('calls: campaign results', () => {
     // No answer + busy + voicemail are chosen by default: the table shows those rows only.
     const followUp = counts.no_answer! + counts.busy! + counts.voicemail!;
     expect(followUp).toBeGreaterThan(0);
-    for (const label of ['No answer', 'Busy', 'Voicemail']) {
+    for (const label of ['No answer', 'Busy or unreachable', 'Voicemail']) {
       await expect(page.getByRole('checkbox', { name: new RegExp(`^${label} \\(`) })).toBeChecked();
     }
     for (const label of ['Not called yet', 'In progress', 'Completed', 'Failed']) {
@@ -104,7 +104,7 @@ test.describe('calls: campaign results', () => {
     const shown = await table.locator('[role="row"][data-key] .call-status').allTextContents();
     expect(shown.length).toBeGreaterThan(0);
     expect(new Set(shown).size).toBeLessThanOrEqual(3);
-    for (const outcome of shown) expect(['No answer', 'Busy', 'Voicemail']).toContain(outcome);
+    for (const outcome of shown) expect(['No answer', 'Busy or unreachable', 'Voicemail']).toContain(outcome);
 
     // One click: a new contact list of exactly those rows.
     await page.getByRole('textbox', { name: 'New list name' }).fill('Call again');

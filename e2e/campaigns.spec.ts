@@ -271,7 +271,7 @@ test.describe('campaigns', () => {
     await confirm.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(confirm).toBeHidden();
     await advanceClock(sandbox, 4 * 86_400);
-    // Terminated by the operator: the list says so (the service's own status reads completed).
+    // Terminated, not "completed" as the service's listing calls it once no call is left.
     await expectStatus(campaigns, 'Standard sixty', /terminated/i);
     await expectStartedOnce(sandbox, id);
   });

@@ -61,6 +61,8 @@ const defaultTimings: DeskTimings = {
   connectivityTimeoutMs: 3_000,
   connectionTestTimeoutMs: 10_000,
   backgroundSyncIntervalMs: 5 * 60_000,
+  livePollMs: 5_000,
+  livePollMaxMs: 60_000,
 };
 
 /**

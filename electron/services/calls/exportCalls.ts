@@ -1,5 +1,6 @@
 // The filtered calls as CSV, one row per call (the CLI's `calls export` and calls:export): streamed
 // from SQLite a page at a time into a temporary file renamed into place; every cell formula-safe.
+import { outcomeText } from '../../../shared/domain/callOutcome.ts';
 import { safeCell } from '../../../shared/domain/contacts/csvWrite.ts';
 import type { CallFilter, CallSort } from '../../../shared/ipc/channels/calls.ts';
 import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
@@ -20,6 +21,9 @@ export const CALL_CSV_COLUMNS = [
   'voicemail',
   'recording',
   'recording_path',
+  // The time of the call (empty: never dialled) and what it came to (the outcome table), in words.
+  'call_attempt_time',
+  'outcome',
 ] as const;
 
 const text = (v: string | number | null): string => (v === null ? '' : String(v));
@@ -39,6 +43,8 @@ export const callCsvLine = (r: ExportRow): string =>
     r.voicemail === null ? null : r.voicemail ? 'true' : 'false',
     r.recording,
     r.recording_path,
+    r.attempt_ms === null ? null : new Date(r.attempt_ms).toISOString(),
+    outcomeText(r.outcome),
   ]
     .map((v) => safeCell(text(v)))
     .join(',') + '\n';

@@ -82,7 +82,10 @@ describe('calls channels through the desk', () => {
     const stats = value<CallStats>(await desk.handle('calls:stats', { filter: {} }));
     expect(stats.total).toBe(2000);
     expect(stats.byStatus.reduce((s, x) => s + x.count, 0)).toBe(2000);
-    expect(stats.overTime.points.reduce((s, x) => s + x.calls, 0)).toBe(2000);
+    // Calls over time are dialled calls at their attempt time; the never dialled are left out.
+    expect(stats.dialled).toBeLessThan(2000);
+    expect(stats.overTime.points.reduce((s, x) => s + x.calls, 0)).toBe(stats.dialled);
+    expect(stats.outcomes.reduce((s, x) => s + x.count, 0)).toBe(2000);
     const exported = value<{ rows: number; downloadUrl: string }>(
       await desk.handle('calls:export', { filter: { statuses: ['completed'] }, download: true }),
     );
@@ -124,6 +127,9 @@ describe('calls channels through the desk', () => {
       status,
       sub_status: sub,
       created_at: new Date(Date.UTC(2026, 0, 1, 10, at)).toISOString(),
+      // Dialled hours after it was queued (the time of the call); never when cancelled unplaced.
+      call_attempt_time:
+        status === 'cancelled' ? null : new Date(Date.UTC(2026, 0, 1, 14, at, 7)).toISOString(),
     });
     const records = [
       ...[0, 1, 2, 3].map((i) => call(i, 'completed', 'ACCEPTED', 5)),
@@ -135,6 +141,8 @@ describe('calls channels through the desk', () => {
       call(10, 'completed', 'VOICEMAIL_DETECTED', 5),
       call(11, 'ongoing', null, 5),
       call(12, 'error', 'FAILED', 5),
+      // The campaign was terminated before row 13's call was placed.
+      call(13, 'cancelled', 'USER_TERMINATED', 5),
     ];
     upsertCalls(db, {
       workspaceId,
@@ -165,15 +173,30 @@ describe('calls channels through the desk', () => {
     const uploaded = list.counts.upload;
     expect(res.counts).toEqual({
       completed: 5,
+      voicemail: 1,
       no_answer: 3,
       busy: 2,
-      voicemail: 1,
-      in_progress: 1,
       failed: 1,
-      not_called: uploaded - 13,
+      dnd_skipped: 0,
+      not_called_terminated: 1,
+      not_called_time_up: 0,
+      queued: 0,
+      retrying: 0,
+      in_progress: 1,
+      not_called: uploaded - 14,
+      other: 0,
       refused: 0,
     });
-    expect(res.rows.find((r) => r.row === rows[4]!.row)).toMatchObject({ outcome: 'completed', calls: 2 });
+    expect(res.rows.find((r) => r.row === rows[4]!.row)).toMatchObject({
+      outcome: 'completed',
+      calls: 2,
+      calledAt: '2026-01-01T14:09:07.000Z',
+      queuedAt: '2026-01-01T10:09:00.000Z',
+    });
+    expect(res.rows.find((r) => r.row === rows[13]!.row)).toMatchObject({
+      outcome: 'not_called_terminated',
+      calledAt: null,
+    });
     const picked = value<{ total: number; rows: Array<{ outcome: string }> }>(
       await desk.handle('calls:campaign-results', {
         bulkListId: 'bl-1',

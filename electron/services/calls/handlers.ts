@@ -22,6 +22,7 @@ import {
 import { idleStatus, runWorkspaceSync } from '../sync/workspaceSync.ts';
 import { missingApiKeyMessage, readWorkspaceApiKey } from '../workspaces/workspaceApiKey.ts';
 import { writeCallsCsv } from './exportCalls.ts';
+import { livePoller } from './livePoller.ts';
 import { playbackUrl } from './playback.ts';
 
 const RETENTION_KEY = 'recordings.retentionDays';
@@ -55,9 +56,13 @@ export const callsDomain = defineDomain({
   name: 'calls',
   create(ctx) {
     const { db } = ctx;
+    /**
+     * The pass running per workspace, manual/background or live: never two at once. A manual or
+     * background pass asked for during a live one stops it and waits for its end.
+     */
     const running = new Map<
       string,
-      { controller: AbortController; status: SyncStatus; done: Promise<void> }
+      { kind: 'sync' | 'live'; controller: AbortController; status: SyncStatus; done: Promise<void> }
     >();
 
     async function workspaceOf(id: string | undefined): Promise<string> {
@@ -73,13 +78,23 @@ export const callsDomain = defineDomain({
     }
 
     async function startSync(workspaceId: string, opts: { sinceMs?: number; recordings: boolean }) {
-      const current = running.get(workspaceId);
+      let current = running.get(workspaceId);
+      while (current?.kind === 'live') {
+        current.controller.abort();
+        await current.done;
+        current = running.get(workspaceId);
+      }
       if (current) return { started: false, status: current.status };
       const fetchHistory = await workspaceFetcher(ctx, workspaceId);
       const record = await db.call('workspaces.get', { id: workspaceId });
       if (!record) throw new DeskFailure('not_found', 'No such workspace.');
       const controller = new AbortController();
-      const entry = { controller, status: await idleStatus(db, workspaceId), done: Promise.resolve() };
+      const entry = {
+        kind: 'sync' as const,
+        controller,
+        status: await idleStatus(db, workspaceId),
+        done: Promise.resolve(),
+      };
       entry.status = { ...entry.status, state: 'running', message: null };
       running.set(workspaceId, entry);
       let lastCalls = entry.status.calls;
@@ -124,7 +139,8 @@ export const callsDomain = defineDomain({
       void (async () => {
         if (!online) return;
         const active = await db.call('workspaces.active', {});
-        if (active === null || running.has(active)) return;
+        // A live pass gives way (startSync stops it); a sync already running is left alone.
+        if (active === null || running.get(active)?.kind === 'sync') return;
         const state = await db.call('calls.syncState', { workspaceId: active });
         if (state.watermarkMs === null && state.pass === null) return;
         await startSync(active, { recordings: true });
@@ -137,7 +153,15 @@ export const callsDomain = defineDomain({
     const swept = sweepPartials(db, ctx.options.dataDir, null).catch((error: unknown) =>
       ctx.logger.warn('partial recordings not swept', { error: String(error) }),
     );
+    const live = livePoller({
+      ctx,
+      running,
+      isOnline: () => online,
+      fetcher: (workspaceId) => workspaceFetcher(ctx, workspaceId),
+      idleStatus: (workspaceId) => idleStatus(db, workspaceId),
+    });
     ctx.onClose(async () => {
+      live.stop();
       await swept;
       clearInterval(timer);
       offConnectivity();
@@ -235,6 +259,8 @@ export const callsDomain = defineDomain({
           status: row.status,
           subStatus: row.sub_status,
           createdAt: row.created_at,
+          attemptedAt: row.attempt_ms === null ? null : new Date(row.attempt_ms).toISOString(),
+          outcome: row.outcome,
           callDuration: row.call_duration,
           callCost: row.call_cost,
           voicemail: row.voicemail === null ? null : row.voicemail === 1,
@@ -268,7 +294,11 @@ export const callsDomain = defineDomain({
       'calls:campaigns': async (req) => ({
         campaigns: await db.call('calls.campaigns', { workspaceId: await workspaceOf(req.workspaceId) }),
       }),
-      'calls:stats': async (req) => db.call('calls.stats', await filterFor(req.filter)),
+      'calls:stats': async (req) =>
+        db.call('calls.stats', {
+          ...(await filterFor(req.filter)),
+          ...(req.timeZone ? { timeZone: req.timeZone } : {}),
+        }),
       'calls:export': async (req) => {
         const args = { ...(await filterFor(req.filter)), ...(req.sort ? { sort: req.sort } : {}) };
         const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
@@ -328,6 +358,7 @@ export const callsDomain = defineDomain({
         }
         return { list: toContactList(r.list), rows: r.rows };
       },
+      'calls:live': async (req) => live.status(await workspaceOf(req.workspaceId)),
       'recordings:disk-usage': async () => diskUsage(),
       'recordings:set-retention': async (req) => {
         await db.call('settings.set', { key: RETENTION_KEY, value: req.retentionDays });

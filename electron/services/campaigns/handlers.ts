@@ -608,6 +608,12 @@ export const campaignsDomain = defineDomain({
             );
             if (l) emit(l);
           }
+          // Remembered so calls of it read "Terminated" where the service's listing says completed.
+          await ctx.db.call('calls.recordTermination', {
+            workspaceId: record.id,
+            campaignId: req.campaignId,
+            at: now(),
+          });
           return { message: r.message, terminated: r.terminated_count ?? null };
         } catch (e) {
           if (!isApiError(e)) throw e;

@@ -22,6 +22,7 @@ const call = (i: number): CallColumns => ({
   terminal: 1,
   created_at: '2026-11-01T10:00:00.000Z',
   created_ms: Date.parse('2026-11-01T10:00:00.000Z') + i,
+  attempt_ms: null,
   call_duration: 10,
   call_cost: 1,
   voicemail: 0,

@@ -34,6 +34,9 @@ export interface DeskTimings {
   connectionTestTimeoutMs: number;
   /** How often a workspace synced before gets a background calls sync while online. */
   backgroundSyncIntervalMs: number;
+  /** How often a running campaign's calls are polled (doubled up to livePollMaxMs while nothing changes). */
+  livePollMs: number;
+  livePollMaxMs: number;
 }
 
 /** What every domain gets: the database, the secrets, the log, the event bus, and a cleanup hook. */

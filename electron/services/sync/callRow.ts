@@ -23,6 +23,8 @@ export interface CallColumns {
   terminal: number;
   created_at: string;
   created_ms: number;
+  /** When the call was dialled (epoch ms), null when it never was. */
+  attempt_ms: number | null;
   call_duration: number | null;
   call_cost: number | null;
   voicemail: number | null;
@@ -73,6 +75,7 @@ export function callColumns(r: CallRecord): CallColumns {
     terminal: terminal.has(r.status) ? 1 : 0,
     created_at: createdAt,
     created_ms: createdMs,
+    attempt_ms: Number.isNaN(attemptMs) ? null : attemptMs,
     call_duration: r.call_duration ?? null,
     call_cost: r.call_cost ?? null,
     voicemail:

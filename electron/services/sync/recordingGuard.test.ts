@@ -157,6 +157,7 @@ const column = (id: string, url: string): CallColumns => ({
   terminal: 1,
   created_at: new Date().toISOString(),
   created_ms: Date.now(),
+  attempt_ms: Date.now(),
   call_duration: 10,
   call_cost: 1,
   voicemail: 0,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_OUTCOMES } from '../../domain/callOutcome.ts';
 import { callStatuses } from '../../service/enums.ts';
 import { channel, event } from '../define.ts';
 import { contactListSchema } from './contacts.ts';
@@ -21,18 +22,11 @@ export const recordingStateSchema = z.enum(RECORDING_STATES);
 /** Statuses the service documents; stored calls may carry others (shown as they came). */
 export const CALL_STATUSES = callStatuses;
 
-/** What a contact row of a launched list came to (its latest call). */
-export const CAMPAIGN_OUTCOMES = [
-  'not_called',
-  /** Never called: the service refused the row when the list was uploaded (contact_refusals). */
-  'refused',
-  'in_progress',
-  'completed',
-  'no_answer',
-  'busy',
-  'voicemail',
-  'failed',
-] as const;
+/**
+ * What a call, or a contact row of a launched list (its latest call), came to: the outcome table of
+ * shared/domain/callOutcome.ts ("not_called": a row with no call yet).
+ */
+export const CAMPAIGN_OUTCOMES = CALL_OUTCOMES;
 export type CampaignOutcome = (typeof CAMPAIGN_OUTCOMES)[number];
 export const campaignOutcomeSchema = z.enum(CAMPAIGN_OUTCOMES);
 
@@ -98,7 +92,14 @@ export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
 // ---------------------------------------------------------------- list, filter, sort
 
-export const CALL_SORT_KEYS = ['created_at', 'call_duration', 'call_cost', 'name', 'status'] as const;
+export const CALL_SORT_KEYS = [
+  'created_at',
+  'attempted_at',
+  'call_duration',
+  'call_cost',
+  'name',
+  'status',
+] as const;
 export type CallSortKey = (typeof CALL_SORT_KEYS)[number];
 
 /** Filters of the Calls table (all optional; absent = any). Also used by export and stats. */
@@ -110,6 +111,8 @@ export const callFilterSchema = z
     agentId: z.string().min(1).max(200).optional(),
     statuses: z.array(z.string().min(1).max(60)).max(20).optional(),
     subStatuses: z.array(z.string().min(1).max(80)).max(40).optional(),
+    /** Outcomes of the outcome table (shared/domain/callOutcome.ts). */
+    outcomes: z.array(campaignOutcomeSchema).max(CAMPAIGN_OUTCOMES.length).optional(),
     /** created_at >= from and < to. */
     from: isoTime.optional(),
     to: isoTime.optional(),
@@ -143,8 +146,12 @@ export const callSummarySchema = z.object({
   name: z.string().nullable(),
   status: z.string(),
   subStatus: z.string().nullable(),
-  /** UTC ISO. */
+  /** When the call was queued (UTC ISO). */
   createdAt: z.string(),
+  /** When it was dialled (UTC ISO): the time of the call; null when it never was. */
+  attemptedAt: z.string().nullable(),
+  /** What it came to (the outcome table). */
+  outcome: campaignOutcomeSchema,
   callDuration: z.number().nullable(),
   callCost: z.number().nullable(),
   voicemail: z.boolean().nullable(),
@@ -201,19 +208,56 @@ export type CallDetail = z.infer<typeof callDetailSchema>;
 // ---------------------------------------------------------------- stats (charts)
 
 export const callStatsSchema = z.object({
+  /** Every call matching the filter, dialled or not. */
   total: count,
+  /** Calls with an attempt time (never-dialled calls are left out of every time, duration and rate). */
+  dialled: count,
   byStatus: z.array(z.object({ status: z.string(), count })),
   bySubStatus: z.array(z.object({ subStatus: z.string(), count })),
-  /** Calls per bucket of created_at (UTC), oldest first. */
+  /** Calls per outcome of the outcome table, in its order (outcomes with none left out). */
+  outcomes: z.array(z.object({ outcome: campaignOutcomeSchema, count })),
+  /**
+   * Contacts → dialled → answered → completed, counted by number: contacts are the launched list's
+   * uploaded rows (a campaign launched here) or the distinct numbers called; answered = completed or
+   * voicemail; completed = a conversation that completed.
+   */
+  funnel: z.object({ contacts: count, dialled: count, answered: count, completed: count }),
+  /** Dialled calls per bucket of their attempt time (UTC), oldest first. */
   overTime: z.object({
     bucket: z.enum(['hour', 'day']),
-    points: z.array(z.object({ at: z.string(), calls: count, completed: count, cost: z.number() })),
+    points: z.array(
+      z.object({ at: z.string(), calls: count, answered: count, completed: count, cost: z.number() }),
+    ),
   }),
-  /** Duration histogram in seconds: [from, to) per bin. */
+  /** Duration histogram of answered calls, in seconds: [from, to) per bin. */
   duration: z.array(z.object({ from: z.number(), to: z.number(), count })),
-  cost: z.object({ total: z.number(), average: z.number().nullable(), max: z.number().nullable() }),
-  durationSeconds: z.object({ total: z.number(), average: z.number().nullable() }),
+  cost: z.object({
+    total: z.number(),
+    average: z.number().nullable(),
+    max: z.number().nullable(),
+    /** Total cost over completed calls (null: none completed). */
+    perCompleted: z.number().nullable(),
+  }),
+  /** Talk time of answered calls. */
+  durationSeconds: z.object({ total: z.number(), average: z.number().nullable(), answered: count }),
   voicemail: count,
+  /**
+   * Dialled and answered calls by weekday (0 = Monday) and hour of their attempt, in each call's
+   * campaign timezone (the local launch's), else `timeZone`.
+   */
+  heatmap: z.object({
+    timeZone: z.string(),
+    /** Calls placed in a campaign timezone other than `timeZone` (so the operator knows). */
+    campaignZones: z.array(z.string()),
+    cells: z.array(
+      z.object({
+        weekday: z.number().int().min(0).max(6),
+        hour: z.number().int().min(0).max(23),
+        dialled: count,
+        answered: count,
+      }),
+    ),
+  }),
 });
 export type CallStats = z.infer<typeof callStatsSchema>;
 
@@ -253,7 +297,10 @@ export const campaignResultRowSchema = z.object({
   callId: z.string().nullable(),
   status: z.string().nullable(),
   subStatus: z.string().nullable(),
+  /** When the latest call was dialled (UTC ISO), null when it never was. */
   calledAt: z.string().nullable(),
+  /** When the latest call was queued (UTC ISO), null without a call. */
+  queuedAt: z.string().nullable(),
   callDuration: z.number().nullable(),
   calls: count,
 });
@@ -283,6 +330,35 @@ export const diskUsageSchema = z.object({
 export type DiskUsage = z.infer<typeof diskUsageSchema>;
 
 const workspaceOnly = z.object({ workspaceId: workspaceId.optional() }).strict();
+
+/** A campaign launched from here, with the figures of its calls synced so far. */
+export const liveCampaignSchema = z.object({
+  bulkListId,
+  name: z.string(),
+  /** Still running (its calls are polled while online) or finished. */
+  running: z.boolean(),
+  contacts: count,
+  dialled: count,
+  answered: count,
+  completed: count,
+  /** Contacts not done yet (open calls and rows with no call yet). */
+  left: count,
+  /** Sum of the calls' cost (credits). */
+  credits: z.number(),
+  /** At the dialling pace so far (UTC ISO), null when unknown or done. */
+  estimatedFinishAt: z.string().nullable(),
+});
+export type LiveCampaign = z.infer<typeof liveCampaignSchema>;
+
+export const liveStatusSchema = z.object({
+  workspaceId,
+  campaigns: z.array(liveCampaignSchema),
+  /** A running campaign's calls are being polled (online, something running). */
+  polling: z.boolean(),
+  /** When the figures were last brought up to date from the service (UTC ISO), null: never here. */
+  updatedAt: z.string().nullable(),
+});
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
 
 export const callsChannels = {
   /**
@@ -337,7 +413,16 @@ export const callsChannels = {
   ),
   'calls:campaigns': channel(workspaceOnly, z.object({ campaigns: z.array(callCampaignSchema) })),
   /** Chart data of the filtered calls (a campaign: `filter.bulkListId`). */
-  'calls:stats': channel(z.object({ filter: callFilterSchema }).strict(), callStatsSchema),
+  'calls:stats': channel(
+    z
+      .object({
+        filter: callFilterSchema,
+        /** IANA timezone for calls whose campaign has none on this computer (default: UTC). */
+        timeZone: z.string().min(1).max(100).optional(),
+      })
+      .strict(),
+    callStatsSchema,
+  ),
   /** The filtered calls as CSV (the CLI's columns, formula-safe): to `path`, or a one-time download. */
   'calls:export': channel(
     z.union([
@@ -394,6 +479,8 @@ export const callsChannels = {
     z.object({ list: contactListSchema, rows: count }),
   ),
 
+  /** Campaigns launched from here with live counters (from SQLite; polled while running and online). */
+  'calls:live': channel(workspaceOnly, liveStatusSchema),
   'recordings:disk-usage': channel(z.object({}).strict(), diskUsageSchema),
   'recordings:set-retention': channel(
     z.object({ retentionDays: z.number().int().min(1).max(3650).nullable() }).strict(),
@@ -411,4 +498,6 @@ export const callsEvents = {
   'calls:sync-progress': event(syncStatusSchema),
   /** Calls were stored or changed (refresh open views of this workspace). */
   'calls:changed': event(z.object({ workspaceId, calls: count })),
+  /** A live pass of running campaigns started or ended (`running`), with the counters after it. */
+  'calls:live-changed': event(liveStatusSchema.extend({ running: z.boolean() })),
 };

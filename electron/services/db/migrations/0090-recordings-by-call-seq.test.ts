@@ -63,7 +63,9 @@ describe('migration 0090 recordings keyed by the call seq', () => {
     db.prepare(`DELETE FROM calls WHERE id = 'c1'`).run();
     expect(db.prepare(`SELECT seq FROM recordings`).pluck().all()).toEqual([seqOf('c2')]);
 
-    // The upsert queues a new call's recording under its seq, and a later page updates it while pending.
+    // The upsert (today's calls table: the later migrations) queues a new call's recording under
+    // its seq, and a later page updates it while pending.
+    migrate(db, migrations);
     storeCall(db, 'c3', 'http://x/3.wav');
     const c3 = () => db.prepare(`SELECT state, url FROM recordings WHERE seq = ?`).get(seqOf('c3'));
     expect(c3()).toEqual({ state: 'pending', url: 'http://x/3.wav' });

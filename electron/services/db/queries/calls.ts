@@ -9,6 +9,9 @@ import type {
   RecordingCounts,
 } from '../../../../shared/ipc/channels/calls.ts';
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
+import { CALL_OUTCOMES, outcomeOf, outcomeSql } from '../../../../shared/domain/callOutcome.ts';
+import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
+import { zoneOffsetMinutes } from '../../../../shared/domain/dates.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
 import { quarantineCount } from './callQuarantine.ts';
@@ -35,7 +38,7 @@ export interface UpsertResult {
 }
 
 const CALL_COLUMNS = `id, workspace_id, bulk_list_id, to_number, name, status, sub_status, terminal, created_at,
-  created_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_raw,
+  created_ms, attempt_ms, call_duration, call_cost, voicemail, agent_id, agent_name, transcript_raw,
   transcript_text, number_text, raw, first_seen_at, updated_at`;
 
 /** The row's values in CALL_COLUMNS order (positional binding: no object per row). */
@@ -50,6 +53,7 @@ const callValues = (c: CallColumns, workspaceId: string, bulkListId: string | nu
   c.terminal,
   c.created_at,
   c.created_ms,
+  c.attempt_ms,
   c.call_duration,
   c.call_cost,
   c.voicemail,
@@ -109,7 +113,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   const update = prepared(
     db,
     `UPDATE calls SET workspace_id = ?, bulk_list_id = coalesce(?, bulk_list_id), to_number = ?, name = ?,
-       status = ?, sub_status = ?, terminal = ?, created_at = ?, created_ms = ?, call_duration = ?, call_cost = ?,
+       status = ?, sub_status = ?, terminal = ?, created_at = ?, created_ms = ?, attempt_ms = ?, call_duration = ?, call_cost = ?,
        voicemail = ?, agent_id = ?, agent_name = ?, transcript_raw = ?, transcript_text = ?, number_text = ?,
        raw = ?, updated_at = ?
      WHERE id = ?`,
@@ -151,7 +155,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       } else if (before.raw !== c.raw) {
         unindex.run(before.seq);
         // The insert's values from workspace_id to raw, then updated_at and the id.
-        update.run([...values.slice(1, 19), a.nowIso, c.id]);
+        update.run([...values.slice(1, 20), a.nowIso, c.id]);
         written.push(before.seq);
         result.updated++;
       } else if (moved || (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId)) {
@@ -344,6 +348,9 @@ const savedBytes = (db: Db) =>
 
 // ---------------------------------------------------------------- reads: filter, list, search
 
+/** A call's outcome (the outcome table of shared/domain/callOutcome.ts, as SQL over `calls c`). */
+const CALL_OUTCOME = outcomeSql('c.status', 'c.sub_status', 'c.voicemail');
+
 /** FTS5 query from what the operator typed: each word quoted, the last one a prefix. */
 export function ftsQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu);
@@ -372,6 +379,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
   if (f.statuses?.length) add(`c.status IN (${f.statuses.map(() => '?').join(',')})`, ...f.statuses);
   if (f.subStatuses?.length)
     add(`c.sub_status IN (${f.subStatuses.map(() => '?').join(',')})`, ...f.subStatuses);
+  if (f.outcomes?.length) add(`${CALL_OUTCOME} IN (${f.outcomes.map(() => '?').join(',')})`, ...f.outcomes);
   if (f.from !== undefined) add('c.created_ms >= ?', Date.parse(f.from));
   if (f.to !== undefined) add('c.created_ms < ?', Date.parse(f.to));
   if (f.voicemail !== undefined) add(f.voicemail ? 'c.voicemail = 1' : 'coalesce(c.voicemail, 0) = 0');
@@ -391,7 +399,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
 /** One column of a sort: the SQL, the export row's field holding its value, the direction. */
 interface SortKey {
   sql: string;
-  field: 'created_ms' | 'id' | 'call_duration' | 'call_cost' | 'name' | 'status';
+  field: 'created_ms' | 'attempt_ms' | 'id' | 'call_duration' | 'call_cost' | 'name' | 'status';
   dir: 'ASC' | 'DESC';
   /** The column may be null: nulls come last in either direction. */
   nullsLast?: true;
@@ -410,6 +418,9 @@ const sortKeys = (s: CallSort | undefined): SortKey[] => {
         { sql: 'c.created_ms', field: 'created_ms', dir },
         { sql: 'c.id', field: 'id', dir },
       ];
+    case 'attempted_at':
+      // Never dialled calls last in either direction: they have no time yet.
+      return [{ sql: 'c.attempt_ms', field: 'attempt_ms', dir, nullsLast: true }, ...newest];
     case 'call_duration':
       return [{ sql: 'c.call_duration', field: 'call_duration', dir, nullsLast: true }, ...newest];
     case 'call_cost':
@@ -457,7 +468,7 @@ function afterKeys(keys: readonly SortKey[], last: Record<SortKey['field'], unkn
 }
 
 const summaryColumns = `c.id, c.workspace_id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at,
-  c.call_duration, c.call_cost, c.voicemail, c.agent_id, c.agent_name,
+  c.attempt_ms, ${CALL_OUTCOME} AS outcome, c.call_duration, c.call_cost, c.voicemail, c.agent_id, c.agent_name,
   coalesce((SELECT state FROM recordings r WHERE r.seq = c.seq), 'none') AS recording`;
 
 interface SummaryRow {
@@ -469,6 +480,8 @@ interface SummaryRow {
   status: string;
   sub_status: string | null;
   created_at: string;
+  attempt_ms: number | null;
+  outcome: CallOutcome;
   call_duration: number | null;
   call_cost: number | null;
   voicemail: number | null;
@@ -486,6 +499,8 @@ const toSummary = (r: SummaryRow): CallSummary => ({
   status: r.status,
   subStatus: r.sub_status,
   createdAt: r.created_at,
+  attemptedAt: r.attempt_ms === null ? null : new Date(r.attempt_ms).toISOString(),
+  outcome: r.outcome,
   callDuration: r.call_duration,
   callCost: r.call_cost,
   voicemail: r.voicemail === null ? null : r.voicemail === 1,
@@ -710,6 +725,9 @@ export interface ExportRow {
   status: string;
   sub_status: string | null;
   created_at: string;
+  /** When the call was dialled (epoch ms), null when never. */
+  attempt_ms: number | null;
+  outcome: CallOutcome;
   call_duration: number | null;
   call_cost: number | null;
   agent_id: string | null;
@@ -737,7 +755,8 @@ function* exportRows(
   const w = whereOf(a.workspaceId, a.filter);
   const from = fromClause(w);
   const keys = sortKeys(a.sort);
-  const select = `SELECT c.id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at, c.call_duration,
+  const select = `SELECT c.id, c.bulk_list_id, c.to_number, c.name, c.status, c.sub_status, c.created_at,
+      c.attempt_ms, ${CALL_OUTCOME} AS outcome, c.call_duration,
       c.call_cost, c.agent_id, c.voicemail, coalesce(r.state, 'none') AS recording, r.path AS recording_path,
       c.created_ms
     ${from.sql.replace('WHERE', 'LEFT JOIN recordings r ON r.seq = c.seq WHERE')}`;
@@ -831,76 +850,258 @@ export function binWidth(max: number, bins = 20): number {
   return step * pow;
 }
 
-function stats(db: Db, a: { workspaceId: string; filter: CallFilter }): CallStats {
+/**
+ * A zone's offset (ms) at an instant, asked of Intl once per zone and UTC hour (formatToParts is
+ * the slow part: ~20k quarter-hour groups took over a second); offsets change on hour boundaries
+ * of UTC in every zone this app meets, within a quarter hour in any.
+ */
+function zoneOffsets() {
+  const cache = new Map<string, number>();
+  return (zone: string, ms: number): number => {
+    const hour = Math.floor(ms / 3_600_000);
+    const key = `${zone}|${hour}`;
+    let offset = cache.get(key);
+    if (offset === undefined) {
+      offset = zoneOffsetMinutes(ms, zone) * 60_000;
+      cache.set(key, offset);
+    }
+    return offset;
+  };
+}
+
+/** Quarter hours: every timezone's offset is a multiple of 15 minutes, so a bucket is in one local hour. */
+const QUARTER_MS = 15 * 60_000;
+
+/** The IANA zone, or null when this runtime does not know it. */
+const knownZone = (zone: string | null | undefined): string | null => {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Campaign timezones from the local launch records (`call_time.timezone` of the request sent), by
+ * the id calls are linked with.
+ */
+const campaignZonesCte = `zones AS (
+  SELECT service_id AS bulk_list_id, max(json_extract(settings, '$.callConfig.call_time.timezone')) AS zone
+  FROM campaign_launches WHERE workspace_id = @ws AND service_id IS NOT NULL GROUP BY service_id)`;
+
+/**
+ * Chart data of the filtered calls, all aggregated in SQL: never-dialled calls count in the status
+ * and outcome totals only (no time, duration or rate). One pass groups the dialled calls by
+ * campaign timezone, quarter hour of their attempt and outcome; the time series and the weekday ×
+ * hour heatmap (in each call's campaign timezone) are read from those groups.
+ */
+export function stats(db: Db, a: { workspaceId: string; filter: CallFilter; timeZone?: string }): CallStats {
   const w = whereOf(a.workspaceId, a.filter);
   const from = fromClause(w);
   const all = <R>(sql: string, ...extra: unknown[]) =>
     prepared<unknown[], R>(db, sql).all(...extra, ...from.params);
+  const answered = ANSWERED;
+  const filtered = filteredCte(from);
+
+  // One pass for the outcome, status and sub-status counts: grouped by what decides the outcome,
+  // which the outcome table (the same one the SQL is made from) gives each group.
+  const pairs = all<{ status: string; sub: string | null; vm: number | null; n: number; dialled: number }>(
+    `SELECT c.status AS status, c.sub_status AS sub, c.voicemail AS vm, count(*) AS n, count(c.attempt_ms) AS dialled
+     ${from.sql} GROUP BY c.status, c.sub_status, c.voicemail`,
+  );
+  const outcomeCount = new Map<CallOutcome, number>();
+  const statusCount = new Map<string, number>();
+  const subCount = new Map<string, number>();
+  let total = 0;
+  let dialled = 0;
+  for (const p of pairs) {
+    const o = outcomeOf(p.status, p.sub, p.vm === null ? null : p.vm === 1);
+    outcomeCount.set(o, (outcomeCount.get(o) ?? 0) + p.n);
+    statusCount.set(p.status, (statusCount.get(p.status) ?? 0) + p.n);
+    const sub = p.sub ?? '(none)';
+    subCount.set(sub, (subCount.get(sub) ?? 0) + p.n);
+    total += p.n;
+    dialled += p.dialled;
+  }
+  const byCount = <K extends string>(m: Map<string, number>, key: K) =>
+    [...m.entries()]
+      .sort((x, y) => y[1] - x[1])
+      .map(([value, count]) => ({ [key]: value, count }) as Record<K, string> & { count: number });
+
   const totals = prepared<
     unknown[],
     {
-      n: number;
       cost: number | null;
       avgCost: number | null;
       maxCost: number | null;
-      dur: number | null;
-      avgDur: number | null;
-      maxDur: number | null;
+      talk: number | null;
+      avgTalk: number | null;
+      maxTalk: number | null;
+      answered: number;
+      completed: number;
       vm: number | null;
-      minMs: number | null;
-      maxMs: number | null;
+      numbers: number;
+      dialledNumbers: number;
+      answeredNumbers: number;
+      completedNumbers: number;
     }
   >(
     db,
-    `SELECT count(*) AS n, sum(c.call_cost) AS cost, avg(c.call_cost) AS avgCost, max(c.call_cost) AS maxCost,
-       sum(c.call_duration) AS dur, avg(c.call_duration) AS avgDur, max(c.call_duration) AS maxDur,
-       sum(c.voicemail) AS vm, min(c.created_ms) AS minMs, max(c.created_ms) AS maxMs ${from.sql}`,
+    `WITH ${filtered} SELECT sum(call_cost) AS cost, avg(call_cost) AS avgCost, max(call_cost) AS maxCost,
+       sum(CASE WHEN ${answered} THEN call_duration END) AS talk,
+       avg(CASE WHEN ${answered} THEN call_duration END) AS avgTalk,
+       max(CASE WHEN ${answered} THEN call_duration END) AS maxTalk,
+       coalesce(sum(${answered}), 0) AS answered, coalesce(sum(o = 'completed'), 0) AS completed,
+       sum(voicemail) AS vm,
+       count(DISTINCT to_number) AS numbers,
+       count(DISTINCT CASE WHEN attempt_ms IS NOT NULL THEN to_number END) AS dialledNumbers,
+       count(DISTINCT CASE WHEN attempt_ms IS NOT NULL AND ${answered} THEN to_number END) AS answeredNumbers,
+       count(DISTINCT CASE WHEN attempt_ms IS NOT NULL AND o = 'completed' THEN to_number END) AS completedNumbers
+     FROM f`,
   ).get(...from.params)!;
-  const span = (totals.maxMs ?? 0) - (totals.minMs ?? 0);
-  const bucket = span <= 3 * 86_400_000 ? 'hour' : 'day';
-  const fmt = bucket === 'hour' ? '%Y-%m-%dT%H:00:00Z' : '%Y-%m-%dT00:00:00Z';
-  const width = binWidth(totals.maxDur ?? 0);
+
+  // A campaign launched from a list here: its contacts are the list's uploaded rows.
+  const listRows =
+    a.filter.bulkListId === undefined
+      ? null
+      : (prepared<[string, string], number | null>(
+          db,
+          `SELECT count(*) FROM campaign_lists cl JOIN contacts k ON k.list_id = cl.list_id AND k.bucket = 0
+             AND k.excluded = 0 WHERE cl.workspace_id = ? AND cl.bulk_list_id = ?`,
+        )
+          .pluck()
+          .get(a.workspaceId, a.filter.bulkListId) ?? null);
+
+  const { overTime, heatmap } = attemptGroups(db, a, from, filtered, answered);
+  const width = binWidth(totals.maxTalk ?? 0);
   return {
-    total: totals.n,
-    byStatus: all<{ status: string; count: number }>(
-      `SELECT c.status AS status, count(*) AS count ${from.sql} GROUP BY c.status ORDER BY count DESC`,
-    ),
-    bySubStatus: all<{ subStatus: string; count: number }>(
-      `SELECT coalesce(c.sub_status, '(none)') AS subStatus, count(*) AS count ${from.sql}
-       GROUP BY c.sub_status ORDER BY count DESC`,
-    ),
-    overTime: {
-      bucket,
-      points: all<{ at: string; calls: number; completed: number; cost: number }>(
-        `SELECT strftime('${fmt}', c.created_ms / 1000, 'unixepoch') AS at, count(*) AS calls,
-           sum(c.status = 'completed') AS completed, coalesce(sum(c.call_cost), 0) AS cost
-         ${from.sql} GROUP BY at ORDER BY at`,
-      ),
+    total,
+    dialled,
+    byStatus: byCount(statusCount, 'status'),
+    bySubStatus: byCount(subCount, 'subStatus'),
+    outcomes: CALL_OUTCOMES.filter((o) => (outcomeCount.get(o) ?? 0) > 0).map((o) => ({
+      outcome: o,
+      count: outcomeCount.get(o)!,
+    })),
+    funnel: {
+      contacts: Math.max(listRows ?? 0, totals.numbers),
+      dialled: totals.dialledNumbers,
+      answered: totals.answeredNumbers,
+      completed: totals.completedNumbers,
     },
+    overTime,
     duration: all<{ bin: number; count: number }>(
-      `SELECT CAST(c.call_duration / ? AS INTEGER) AS bin, count(*) AS count ${from.sql}
-       AND c.call_duration IS NOT NULL GROUP BY bin ORDER BY bin`,
+      `WITH ${filtered} SELECT CAST(call_duration / ? AS INTEGER) AS bin, count(*) AS count FROM f
+       WHERE attempt_ms IS NOT NULL AND ${answered} AND call_duration IS NOT NULL GROUP BY bin ORDER BY bin`,
       width,
     ).map((r) => ({ from: r.bin * width, to: (r.bin + 1) * width, count: r.count })),
-    cost: { total: totals.cost ?? 0, average: totals.avgCost, max: totals.maxCost },
-    durationSeconds: { total: totals.dur ?? 0, average: totals.avgDur },
+    cost: {
+      total: totals.cost ?? 0,
+      average: totals.avgCost,
+      max: totals.maxCost,
+      perCompleted: totals.completed > 0 ? (totals.cost ?? 0) / totals.completed : null,
+    },
+    durationSeconds: { total: totals.talk ?? 0, average: totals.avgTalk, answered: totals.answered },
     voicemail: totals.vm ?? 0,
+    heatmap,
+  };
+}
+
+/** The stats' filter as the common table `f` (each call's outcome `o` computed once). */
+const filteredCte = (from: { sql: string }) =>
+  `f AS (SELECT c.to_number, c.bulk_list_id, c.attempt_ms, c.call_duration, c.call_cost,
+      c.voicemail, ${CALL_OUTCOME} AS o ${from.sql})`;
+const ANSWERED = `o IN ('completed', 'voicemail')`;
+
+/**
+ * Dialled calls grouped in SQL by (campaign timezone, quarter hour of the attempt): the time
+ * series (UTC hours or days) and the weekday × hour heatmap, each group placed in its campaign's
+ * timezone (a quarter hour lies in one local hour in every zone).
+ */
+export function attemptGroups(
+  db: Db,
+  a: { workspaceId: string; filter: CallFilter; timeZone?: string },
+  from = fromClause(whereOf(a.workspaceId, a.filter)),
+  filtered = filteredCte(from),
+  answered = ANSWERED,
+): Pick<CallStats, 'overTime' | 'heatmap'> {
+  const fallbackZone = knownZone(a.timeZone) ?? 'UTC';
+  const offsetAt = zoneOffsets();
+  const groups = prepared<
+    unknown[],
+    { zone: string | null; q: number; n: number; answered: number; completed: number; cost: number }
+  >(
+    db,
+    `WITH ${campaignZonesCte}, ${filtered}
+     SELECT z.zone AS zone, f.attempt_ms / ${QUARTER_MS} AS q, count(*) AS n, sum(${answered}) AS answered,
+       sum(o = 'completed') AS completed, coalesce(sum(call_cost), 0) AS cost
+     FROM f LEFT JOIN zones z ON z.bulk_list_id = f.bulk_list_id
+     WHERE f.attempt_ms IS NOT NULL GROUP BY z.zone, q`,
+  ).all({ ws: a.workspaceId }, ...from.params);
+
+  let minQ = Infinity;
+  let maxQ = -Infinity;
+  for (const g of groups) {
+    if (g.q < minQ) minQ = g.q;
+    if (g.q > maxQ) maxQ = g.q;
+  }
+  const span = groups.length === 0 ? 0 : (maxQ - minQ) * QUARTER_MS;
+  const bucket = span <= 3 * 86_400_000 ? 'hour' : 'day';
+  const per = bucket === 'hour' ? 4 : 96;
+  const series = new Map<number, { calls: number; answered: number; completed: number; cost: number }>();
+  const cells = new Map<number, { dialled: number; answered: number }>();
+  const zones = new Set<string>();
+  const zoneOf = new Map<string | null, string>();
+  for (const g of groups) {
+    const b = Math.floor(g.q / per);
+    const p = series.get(b) ?? { calls: 0, answered: 0, completed: 0, cost: 0 };
+    p.calls += g.n;
+    p.answered += g.answered;
+    p.completed += g.completed;
+    p.cost += g.cost;
+    series.set(b, p);
+    let zone = zoneOf.get(g.zone);
+    if (zone === undefined) {
+      zone = knownZone(g.zone) ?? fallbackZone;
+      zoneOf.set(g.zone, zone);
+      if (zone !== fallbackZone) zones.add(zone);
+    }
+    const local = g.q * QUARTER_MS + offsetAt(zone, g.q * QUARTER_MS);
+    const weekday = (Math.floor(local / 86_400_000) + 3) % 7; // 1 Jan 1970 was a Thursday: Monday = 0
+    const key = weekday * 24 + (Math.floor(local / 3_600_000) % 24);
+    const c = cells.get(key) ?? { dialled: 0, answered: 0 };
+    c.dialled += g.n;
+    c.answered += g.answered;
+    cells.set(key, c);
+  }
+  return {
+    overTime: {
+      bucket,
+      points: [...series.entries()]
+        .sort((x, y) => x[0] - y[0])
+        .map(([b, p]) => ({ at: new Date(b * per * QUARTER_MS).toISOString(), ...p })),
+    },
+    heatmap: {
+      timeZone: fallbackZone,
+      campaignZones: [...zones].sort(),
+      cells: [...cells.entries()]
+        .sort((x, y) => x[0] - y[0])
+        .map(([k, c]) => ({ weekday: Math.floor(k / 24), hour: k % 24, ...c })),
+    },
   };
 }
 
 // ---------------------------------------------------------------- campaign results
 
-/** A call's outcome for campaign results (the sandbox's and the docs' sub-statuses). */
-const OUTCOME_SQL = `CASE
-  WHEN lc.status IS NULL AND EXISTS (SELECT 1 FROM contact_refusals r
+/**
+ * A row's outcome: "refused" when the service refused it at upload (contact_refusals), else its
+ * latest call's (the outcome table), "not_called" without one.
+ */
+const OUTCOME_SQL = `(CASE WHEN lc.status IS NULL AND EXISTS (SELECT 1 FROM contact_refusals r
     WHERE r.list_id = @list AND r.row = rows.row AND r.bulk_list_id = @bulk) THEN 'refused'
-  WHEN lc.status IS NULL THEN 'not_called'
-  WHEN lc.status IN ('registered', 'ongoing', 'retry') THEN 'in_progress'
-  WHEN lc.voicemail = 1 OR lc.sub_status LIKE 'VOICEMAIL%' THEN 'voicemail'
-  WHEN lc.sub_status = 'USER_DID_NOT_JOIN' THEN 'no_answer'
-  WHEN lc.sub_status = 'NOT_ABLE_TO_CALL' THEN 'busy'
-  WHEN lc.status IN ('completed', 'forwarded') THEN 'completed'
-  ELSE 'failed' END`;
+  ELSE ${outcomeSql('lc.status', 'lc.sub_status', 'lc.voicemail')} END)`;
 
 /** The list's uploaded rows (valid, not excluded) with their latest call in this campaign. */
 const resultsCte = `WITH rows AS (
@@ -912,7 +1113,7 @@ const resultsCte = `WITH rows AS (
   FROM contacts k WHERE k.list_id = @list AND k.bucket = 0 AND k.excluded = 0),
 results AS (
   SELECT rows.row, rows.cells, rows.e164, rows.calls, lc.id AS call_id, lc.status, lc.sub_status,
-    lc.created_at, lc.call_duration, ${OUTCOME_SQL} AS outcome
+    lc.created_at, lc.attempt_ms, lc.call_duration, ${OUTCOME_SQL} AS outcome
   FROM rows LEFT JOIN calls lc ON lc.id = rows.call_id)`;
 
 function campaignList(db: Db, a: { workspaceId: string; bulkListId: string }) {
@@ -953,6 +1154,7 @@ function campaignResults(
       status: string | null;
       sub_status: string | null;
       created_at: string | null;
+      attempt_ms: number | null;
       call_duration: number | null;
       outcome: (typeof CAMPAIGN_OUTCOMES)[number];
     }
@@ -974,7 +1176,8 @@ function campaignResults(
       callId: r.call_id,
       status: r.status,
       subStatus: r.sub_status,
-      calledAt: r.created_at,
+      calledAt: r.attempt_ms === null ? null : new Date(r.attempt_ms).toISOString(),
+      queuedAt: r.created_at,
       callDuration: r.call_duration,
       calls: r.calls,
     })),
@@ -1037,7 +1240,69 @@ function followUpList(
   });
 }
 
+/**
+ * Campaigns (service ids) that were terminated: terminated from this computer, or with a call the
+ * terminate cancelled before it was dialled (so a termination made elsewhere is seen too).
+ */
+const terminatedCampaigns = (db: Db, a: { workspaceId: string }): string[] =>
+  prepared<[string, string], string>(
+    db,
+    `SELECT campaign_id FROM campaign_terminations WHERE workspace_id = ?
+     UNION SELECT DISTINCT bulk_list_id FROM calls WHERE workspace_id = ? AND bulk_list_id IS NOT NULL
+       AND status = 'cancelled' AND sub_status = 'USER_TERMINATED'`,
+  )
+    .pluck()
+    .all(a.workspaceId, a.workspaceId);
+
+const recordTermination = (db: Db, a: { workspaceId: string; campaignId: string; at: string }): void => {
+  prepared(
+    db,
+    `INSERT INTO campaign_terminations (workspace_id, campaign_id, terminated_at) VALUES (?, ?, ?)
+     ON CONFLICT DO UPDATE SET terminated_at = excluded.terminated_at`,
+  ).run(a.workspaceId, a.campaignId, a.at);
+};
+
+/** A campaign launched from here with its calls' figures so far (the live counters). */
+export interface LiveCampaignRow {
+  bulkListId: string;
+  name: string;
+  launchedAt: string;
+  /** Rows the launch sent (contacts). */
+  contacts: number;
+  calls: number;
+  dialled: number;
+  answered: number;
+  completed: number;
+  /** Calls not final yet (queued, waiting to retry, on a call). */
+  open: number;
+  credits: number;
+  firstCreatedMs: number | null;
+  firstAttemptMs: number | null;
+  lastAttemptMs: number | null;
+}
+
+/** Launches of the workspace that started, newest first, with their stored calls' figures. */
+const liveCampaigns = (db: Db, a: { workspaceId: string; limit: number }): LiveCampaignRow[] =>
+  prepared<[{ ws: string; limit: number }], LiveCampaignRow>(
+    db,
+    `WITH launched AS (
+       SELECT service_id, name, created_at, valid FROM campaign_launches
+       WHERE workspace_id = @ws AND state = 'started' AND service_id IS NOT NULL
+       ORDER BY created_at DESC LIMIT @limit)
+     SELECT l.service_id AS bulkListId, l.name, l.created_at AS launchedAt, l.valid AS contacts,
+       count(c.seq) AS calls, count(c.attempt_ms) AS dialled,
+       coalesce(sum(${CALL_OUTCOME} IN ('completed', 'voicemail')), 0) AS answered,
+       coalesce(sum(${CALL_OUTCOME} = 'completed'), 0) AS completed,
+       coalesce(sum(c.terminal = 0), 0) AS open, coalesce(sum(c.call_cost), 0) AS credits,
+       min(c.created_ms) AS firstCreatedMs, min(c.attempt_ms) AS firstAttemptMs, max(c.attempt_ms) AS lastAttemptMs
+     FROM launched l LEFT JOIN calls c ON c.workspace_id = @ws AND c.bulk_list_id = l.service_id
+     GROUP BY l.service_id ORDER BY l.created_at DESC`,
+  ).all({ ws: a.workspaceId, limit: a.limit });
+
 export const callsQueries = {
+  'calls.liveCampaigns': read(liveCampaigns),
+  'calls.terminatedCampaigns': read(terminatedCampaigns),
+  'calls.recordTermination': query(recordTermination),
   'calls.upsert': query(upsertCalls),
   'calls.syncState': query((db, a: { workspaceId: string }) => ({
     ...readSync(db, a.workspaceId),

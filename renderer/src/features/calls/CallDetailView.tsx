@@ -4,8 +4,9 @@ import { Button } from '../../components/Button.tsx';
 import { desk } from '../../desk/desk.ts';
 import { formatBytes } from '../contacts/formatNumbers.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
+import { statusText, subStatusText } from '../../../../shared/domain/callOutcome.ts';
 import { formatClock, formatCost, formatDateTime, humanize, shownText } from './callFormat.ts';
-import { StatusBadge } from './callStatus.tsx';
+import { OutcomeBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { campaignLabel } from './campaignNames.ts';
@@ -58,7 +59,7 @@ export function CallDetailView({ callId }: { callId: string }) {
         <h2 id="call-detail-title" className="calls-title" tabIndex={-1} ref={titleRef}>
           Call {call?.name ? `with ${shownText(call.name)}` : callId}
         </h2>
-        {call ? <StatusBadge value={call.status} /> : null}
+        {call ? <OutcomeBadge value={call.outcome} /> : null}
       </div>
       {error ? <p className="field-error">{error}</p> : null}
       {!call ? (
@@ -78,15 +79,17 @@ export function CallDetailView({ callId }: { callId: string }) {
             <dd className="mono">{shownText(call.toNumber)}</dd>
             <dt>From</dt>
             <dd className="mono">{shownText(call.fromNumbers.join(', ') || call.inboundFrom || null)}</dd>
+            <dt>Time</dt>
+            <dd data-testid="call-time">
+              {call.attemptedAt ? formatDateTime(call.attemptedAt) : 'Not dialled'}
+            </dd>
+            <dt>Queued</dt>
+            <dd>{formatDateTime(call.createdAt)}</dd>
             <dt>Status</dt>
             <dd>
-              {humanize(call.status)}
-              {call.subStatus ? ` · ${humanize(call.subStatus)}` : ''}
+              {statusText(call.status)}
+              {call.subStatus ? ` · ${subStatusText(call.subStatus)}` : ''}
             </dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(call.createdAt)}</dd>
-            <dt>Attempted</dt>
-            <dd>{formatDateTime(call.callAttemptTime)}</dd>
             <dt>Duration</dt>
             <dd>{call.callDuration === null ? '—' : formatClock(call.callDuration)}</dd>
             <dt>Cost</dt>

@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import type { CallFilter } from '../../../../shared/ipc/channels/calls.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatCount } from '../contacts/formatNumbers.ts';
-import { humanize, shownText } from './callFormat.ts';
+import { shownText } from './callFormat.ts';
+import {
+  CALL_OUTCOMES,
+  OUTCOME_TEXT,
+  statusText,
+  subStatusText,
+} from '../../../../shared/domain/callOutcome.ts';
+import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
 import { dayToIso, isoToDay, numberOrUndefined } from './filterValues.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
@@ -41,10 +48,12 @@ interface Option {
   value: string;
   label: string;
 }
-const facetOption = (f: { value: string; calls: number }): Option => ({
-  value: f.value,
-  label: `${humanize(f.value)} (${formatCount(f.calls)})`,
-});
+const facetOption =
+  (words: (code: string) => string) =>
+  (f: { value: string; calls: number }): Option => ({
+    value: f.value,
+    label: `${words(f.value)} (${formatCount(f.calls)})`,
+  });
 
 /** A labelled menu whose first choice ("Any …", value '') means no filter. */
 function SelectFilter({
@@ -136,17 +145,27 @@ export function CallsFilters() {
         onChange={(v) => setFilter({ agentId: v || undefined })}
       />
       <SelectFilter
+        label="Outcome"
+        any="Any outcome"
+        value={one(filter.outcomes)}
+        options={CALL_OUTCOMES.filter((o) => o !== 'not_called').map((o) => ({
+          value: o,
+          label: OUTCOME_TEXT[o],
+        }))}
+        onChange={(v) => setFilter({ outcomes: v ? [v as CallOutcome] : undefined })}
+      />
+      <SelectFilter
         label="Status"
         any="Any status"
         value={one(filter.statuses)}
-        options={(facets?.statuses ?? []).map(facetOption)}
+        options={(facets?.statuses ?? []).map(facetOption(statusText))}
         onChange={(v) => setFilter({ statuses: v ? [v] : undefined })}
       />
       <SelectFilter
         label="Sub-status"
         any="Any sub-status"
         value={one(filter.subStatuses)}
-        options={(facets?.subStatuses ?? []).map(facetOption)}
+        options={(facets?.subStatuses ?? []).map(facetOption(subStatusText))}
         onChange={(v) => setFilter({ subStatuses: v ? [v] : undefined })}
       />
       <Labelled className="calls-filter" label="From">

@@ -9,6 +9,7 @@ import type { CallsTab } from './callsStore.ts';
 import { useCalls } from './callsStore.ts';
 import { CampaignResults } from './CampaignResults.tsx';
 import { ChartsPanel } from './ChartsPanel.tsx';
+import { LiveCampaigns } from './LiveCampaigns.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import { Tabs } from './Tabs.tsx';
 import './calls.css';
@@ -52,6 +53,7 @@ export function CallsPage() {
       />
       <div className="page-body calls">
         <SyncPanel />
+        <LiveCampaigns />
         <Tabs label="Calls views" tabs={TABS} current={tab} onChange={setTab}>
           {openCallId ? (
             <CallDetailView callId={openCallId} />

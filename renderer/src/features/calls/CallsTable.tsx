@@ -6,8 +6,9 @@ import { download } from '../../components/download.ts';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { formatBytes, formatCount } from '../contacts/formatNumbers.ts';
+import { subStatusText } from '../../../../shared/domain/callOutcome.ts';
 import { formatClock, formatCost, formatDateTime, humanize, shownText } from './callFormat.ts';
-import { StatusBadge } from './callStatus.tsx';
+import { OutcomeBadge, StatusBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import { useCallsWindow } from './useCallsWindow.ts';
 import type { TableColumn } from './WindowedTable.tsx';
@@ -63,11 +64,17 @@ export function CallsTable() {
     });
     const list: Array<TableColumn<CallSummary>> = [
       {
+        // The time of a call is when it was dialled; a call still waiting (or never placed) says so.
         key: 'time',
         label: 'Time',
         width: 190,
-        render: (c) => <span>{formatDateTime(c.createdAt)}</span>,
-        sort: sortable('created_at'),
+        render: (c) =>
+          c.attemptedAt ? (
+            <span data-attempted={c.attemptedAt}>{formatDateTime(c.attemptedAt)}</span>
+          ) : (
+            <span className="muted">Not dialled</span>
+          ),
+        sort: sortable('attempted_at'),
       },
       {
         key: 'name',
@@ -83,13 +90,24 @@ export function CallsTable() {
         render: (c) => <span className="mono">{shownText(c.toNumber)}</span>,
       },
       {
+        key: 'outcome',
+        label: 'Outcome',
+        width: 190,
+        render: (c) => <OutcomeBadge value={c.outcome} />,
+      },
+      {
         key: 'status',
         label: 'Status',
         width: 130,
         render: (c) => <StatusBadge value={c.status} />,
         sort: sortable('status'),
       },
-      { key: 'sub', label: 'Sub-status', width: 170, render: (c) => <span>{humanize(c.subStatus)}</span> },
+      {
+        key: 'sub',
+        label: 'Sub-status',
+        width: 230,
+        render: (c) => <span title={c.subStatus ?? undefined}>{subStatusText(c.subStatus)}</span>,
+      },
       {
         key: 'duration',
         label: 'Duration',
@@ -123,6 +141,13 @@ export function CallsTable() {
         label: 'Campaign',
         width: 150,
         render: (c) => <span>{campaignLabel(labels, c.bulkListId)}</span>,
+      },
+      {
+        key: 'queued',
+        label: 'Queued',
+        width: 190,
+        render: (c) => <span>{formatDateTime(c.createdAt)}</span>,
+        sort: sortable('created_at'),
       },
       {
         key: 'recording',

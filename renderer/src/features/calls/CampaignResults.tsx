@@ -11,8 +11,9 @@ import { PAGE_ROWS, WindowCache } from '../../components/windowCache.ts';
 import { desk } from '../../desk/desk.ts';
 import { useContacts } from '../contacts/contactsStore.ts';
 import { formatCount } from '../contacts/formatNumbers.ts';
-import { formatClock, formatDateTime, humanize } from './callFormat.ts';
-import { OUTCOME_LABELS, StatusBadge } from './callStatus.tsx';
+import { statusText, subStatusText } from '../../../../shared/domain/callOutcome.ts';
+import { formatClock, formatDateTime } from './callFormat.ts';
+import { OUTCOME_LABELS, OutcomeBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import type { TableColumn } from './WindowedTable.tsx';
 import { WindowedTable } from './WindowedTable.tsx';
@@ -124,19 +125,32 @@ export function CampaignResults() {
       width: 150,
       render: (r) => <span className="mono">{r.phone ?? '—'}</span>,
     },
-    { key: 'outcome', label: 'Outcome', width: 140, render: (r) => <StatusBadge value={r.outcome} /> },
+    { key: 'outcome', label: 'Outcome', width: 200, render: (r) => <OutcomeBadge value={r.outcome} /> },
     {
       key: 'status',
       label: 'Status',
-      width: 170,
-      render: (r) => (
-        <span>
-          {humanize(r.status)}
-          {r.subStatus ? ` · ${humanize(r.subStatus)}` : ''}
-        </span>
-      ),
+      width: 260,
+      render: (r) =>
+        r.status === null ? (
+          <span className="muted">—</span>
+        ) : (
+          <span>
+            {statusText(r.status)}
+            {r.subStatus ? ` · ${subStatusText(r.subStatus)}` : ''}
+          </span>
+        ),
     },
-    { key: 'when', label: 'Called', width: 190, render: (r) => <span>{formatDateTime(r.calledAt)}</span> },
+    {
+      key: 'when',
+      label: 'Called',
+      width: 190,
+      render: (r) =>
+        r.calledAt ? (
+          <span>{formatDateTime(r.calledAt)}</span>
+        ) : (
+          <span className="muted">{r.callId ? 'Not dialled' : '—'}</span>
+        ),
+    },
     {
       key: 'duration',
       label: 'Duration',

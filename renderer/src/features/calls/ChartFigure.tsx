@@ -42,6 +42,11 @@ export interface ChartFigureProps {
   format?: (n: number) => string;
   /** Bars drawn sideways (long category names read better). */
   horizontal?: boolean;
+  /** Axis titles with their units: the categories' axis and the values' axis. */
+  categoryAxis: string;
+  valueAxis: string;
+  /** Extra columns of the numbers table (e.g. a rate next to each count). */
+  extraColumns?: Array<{ label: string; values: string[] }>;
 }
 
 /**
@@ -55,6 +60,9 @@ export function ChartFigure({
   series,
   format = formatInteger,
   horizontal,
+  categoryAxis,
+  valueAxis,
+  extraColumns = [],
 }: ChartFigureProps) {
   const id = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -88,13 +96,23 @@ export function ChartFigure({
           tooltip: { enabled: true },
         },
         scales: {
-          x: { ticks: { color: text, autoSkip: !horizontal }, grid: { color: grid } },
-          y: { ticks: { color: text, autoSkip: !horizontal }, grid: { color: grid }, beginAtZero: true },
+          x: {
+            ticks: { color: text, autoSkip: !horizontal },
+            grid: { color: grid },
+            title: { display: true, text: horizontal ? valueAxis : categoryAxis, color: text },
+            beginAtZero: Boolean(horizontal),
+          },
+          y: {
+            ticks: { color: text, autoSkip: !horizontal },
+            grid: { color: grid },
+            beginAtZero: true,
+            title: { display: true, text: horizontal ? categoryAxis : valueAxis, color: text },
+          },
         },
       },
     });
     return () => chart.destroy();
-  }, [kind, labels, series, horizontal]);
+  }, [kind, labels, series, horizontal, categoryAxis, valueAxis]);
 
   return (
     <figure className="chart-figure" aria-labelledby={`${id}-title`}>
@@ -117,10 +135,15 @@ export function ChartFigure({
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">{horizontal || kind === 'bar' ? 'Category' : 'Period'}</th>
+              <th scope="col">{categoryAxis}</th>
               {series.map((s) => (
                 <th key={s.label} scope="col">
                   {s.label}
+                </th>
+              ))}
+              {extraColumns.map((c) => (
+                <th key={c.label} scope="col">
+                  {c.label}
                 </th>
               ))}
             </tr>
@@ -131,6 +154,9 @@ export function ChartFigure({
                 <th scope="row">{label}</th>
                 {series.map((s) => (
                   <td key={s.label}>{format(s.values[row] ?? 0)}</td>
+                ))}
+                {extraColumns.map((c) => (
+                  <td key={c.label}>{c.values[row] ?? ''}</td>
                 ))}
               </tr>
             ))}

@@ -39,3 +39,9 @@ export function humanize(code: string | null | undefined): string {
   const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** 42 of 100 → "42%" (one decimal at most); no denominator → "—". */
+export function formatRate(part: number, whole: number): string {
+  if (!(whole > 0)) return '—';
+  return numberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(part / whole);
+}

@@ -1,9 +1,20 @@
-import type { CampaignOutcome } from '../../../../shared/ipc/channels/calls.ts';
-import { humanize } from './callFormat.ts';
+import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
+import { OUTCOME_TEXT, outcomeText, statusText } from '../../../../shared/domain/callOutcome.ts';
 
 const GOOD = new Set(['completed', 'forwarded']);
-const BAD = new Set(['failed', 'error', 'cancelled', 'no_answer', 'busy', 'refused']);
-const WAIT = new Set(['registered', 'ongoing', 'retry', 'in_progress', 'not_called', 'voicemail']);
+const BAD = new Set(['failed', 'error', 'cancelled', 'no_answer', 'busy', 'dnd_skipped', 'other', 'refused']);
+const WAIT = new Set([
+  'registered',
+  'ongoing',
+  'retry',
+  'in_progress',
+  'queued',
+  'retrying',
+  'not_called',
+  'not_called_terminated',
+  'not_called_time_up',
+  'voicemail',
+]);
 
 function tone(value: string): string {
   const v = value.toLowerCase();
@@ -13,19 +24,19 @@ function tone(value: string): string {
   return '';
 }
 
-/** A status (or campaign outcome) as a badge; the words carry the meaning, the colour only helps. */
+/** A call status as a badge in words; the words carry the meaning, the colour only helps. */
 export function StatusBadge({ value }: { value: string | null }) {
   if (!value) return <span className="muted">—</span>;
-  return <span className={`call-status ${tone(value)}`}>{humanize(value)}</span>;
+  return <span className={`call-status ${tone(value)}`}>{statusText(value)}</span>;
 }
 
-export const OUTCOME_LABELS: Record<CampaignOutcome, string> = {
-  not_called: 'Not called yet',
-  refused: 'Refused by the service',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  no_answer: 'No answer',
-  busy: 'Busy',
-  voicemail: 'Voicemail',
-  failed: 'Failed',
-};
+/** An outcome of the outcome table as a badge (its words, e.g. "Not called (terminated)"). */
+export function OutcomeBadge({ value }: { value: string }) {
+  return (
+    <span className={`call-status ${tone(value)}`} data-outcome-value={value}>
+      {outcomeText(value)}
+    </span>
+  );
+}
+
+export const OUTCOME_LABELS: Record<CallOutcome, string> = OUTCOME_TEXT;

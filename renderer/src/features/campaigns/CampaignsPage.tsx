@@ -13,7 +13,8 @@ import { CampaignBuilder } from './CampaignBuilder.tsx';
 import { useCampaigns } from './campaignsStore.ts';
 import { CampaignTimeline } from './CampaignTimeline.tsx';
 import { LaunchQueue } from './LaunchQueue.tsx';
-import { STATE_TEXT } from './launchText.ts';
+import { LiveCampaigns } from '../calls/LiveCampaigns.tsx';
+import { campaignStatusText } from './launchText.ts';
 import './campaigns.css';
 
 type CampaignRow = z.infer<typeof campaignRowSchema>;
@@ -133,7 +134,7 @@ function CampaignsTable() {
                     {r.name}
                     {r.launchId ? null : <span className="muted"> (service)</span>}
                   </th>
-                  <td data-col="status">{STATE_TEXT[r.status as keyof typeof STATE_TEXT] ?? r.status}</td>
+                  <td data-col="status">{campaignStatusText(r.status)}</td>
                   <td data-col="registered">{count(r.registered)}</td>
                   <td data-col="completed">{count(r.completed)}</td>
                   <td data-col="total">{count(r.total)}</td>
@@ -253,6 +254,7 @@ export function CampaignsPage() {
             </Notice>
           ) : null}
           <LaunchQueue />
+          <LiveCampaigns />
           <Drafts />
           <CampaignsTable />
         </div>

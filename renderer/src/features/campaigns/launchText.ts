@@ -22,6 +22,21 @@ export const STATE_TEXT: Record<LaunchState, string> = {
   'needs-decision': 'Needs your decision',
 };
 
+/** The service's campaign statuses in words ("terminated": terminated, the listing says completed). */
+const SERVICE_STATUS_TEXT: Record<string, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  ongoing: 'Ongoing',
+  completed: 'Completed',
+  terminated: 'Terminated',
+  failed: 'Failed',
+  paused: 'Paused',
+};
+
+/** A campaign row's status: a local launch state, else the service's status, in words. */
+export const campaignStatusText = (status: string): string =>
+  STATE_TEXT[status as LaunchState] ?? SERVICE_STATUS_TEXT[status] ?? status;
+
 /** The steps a launch of this flow goes through, in order. */
 export function stepsOf(flow: LaunchView['flow']): LaunchView['step'][] {
   return flow === 'large' ? ['upload', 'upload-status', 'balance', 'make-call-async'] : ['save', 'start'];
