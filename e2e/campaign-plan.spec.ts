@@ -184,8 +184,9 @@ test.describe('campaign plan', () => {
       /^Estimate: 5 lines at once \(50% concurrency/,
     );
 
-    // Launch: refused with both figures, nothing sent to the service.
+    // Launch: the confirmation shows the figures; starting is refused with both, nothing sent.
     await campaigns.launchButton.click();
+    await page.getByRole('button', { name: `Start ${list.valid} calls` }).click();
     await expect(page.getByRole('alert').filter({ hasText: /^Not enough credits/ })).toHaveText(
       `Not enough credits: this campaign needs ${list.valid} credits (one a call) and the workspace has 10. Add credits or send fewer rows, then launch again. Nothing was uploaded.`,
     );
