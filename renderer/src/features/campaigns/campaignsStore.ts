@@ -103,6 +103,36 @@ let saveTimer: ReturnType<typeof setTimeout> | null = null;
 const isLocked = (s: { readOnly: boolean; launching: LaunchView | null }): boolean =>
   s.readOnly || (s.launching !== null && s.launching.state !== 'failed');
 
+/**
+ * The builder opened on a campaign's settings: nothing checked, planned or confirmed yet. The
+ * callers (new, a draft, a launched campaign, a duplicate) pass what differs.
+ */
+function builderState(
+  draftId: string | null,
+  settings: CampaignSettings,
+  more: Partial<
+    Pick<CampaignsState, 'launching' | 'readOnly' | 'settingsMissing' | 'entries' | 'overlaps'>
+  > = {},
+): Partial<CampaignsState> {
+  return {
+    view: 'builder',
+    draftId,
+    settings,
+    errors: [],
+    checked: false,
+    plan: null,
+    planError: null,
+    launching: null,
+    launchError: null,
+    readOnly: false,
+    settingsMissing: false,
+    entries: [],
+    overlaps: null,
+    confirmation: null,
+    ...more,
+  };
+}
+
 export const useCampaigns = create<CampaignsState>((set, get) => ({
   view: 'list',
   drafts: [],
@@ -136,44 +166,14 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
   },
 
   newCampaign() {
-    set({
-      view: 'builder',
-      draftId: null,
-      settings: defaultSettings(),
-      errors: [],
-      checked: false,
-      plan: null,
-      planError: null,
-      launching: null,
-      launchError: null,
-      readOnly: false,
-      settingsMissing: false,
-      entries: [],
-      overlaps: null,
-      confirmation: null,
-    });
+    set(builderState(null, defaultSettings()));
     void get().loadOverlaps();
   },
 
   openDraft(id) {
     const draft = get().drafts.find((d) => d.id === id);
     if (!draft) return;
-    set({
-      view: 'builder',
-      draftId: draft.id,
-      settings: draft.settings,
-      errors: [],
-      checked: false,
-      plan: null,
-      planError: null,
-      launching: null,
-      launchError: null,
-      readOnly: false,
-      settingsMissing: false,
-      entries: [],
-      overlaps: null,
-      confirmation: null,
-    });
+    set(builderState(draft.id, draft.settings));
     void get().loadOverlaps();
   },
 
@@ -304,22 +304,14 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
     const { launch, entries, settings } = result.value;
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = null;
-    set({
-      view: 'builder',
-      draftId: launch.draftId,
-      settings: settings ?? defaultSettings(),
-      errors: [],
-      checked: false,
-      plan: null,
-      planError: null,
-      launching: launch,
-      launchError: null,
-      readOnly: launch.state !== 'failed' || settings === null,
-      settingsMissing: settings === null,
-      entries,
-      overlaps: null,
-      confirmation: null,
-    });
+    set(
+      builderState(launch.draftId, settings ?? defaultSettings(), {
+        launching: launch,
+        readOnly: launch.state !== 'failed' || settings === null,
+        settingsMissing: settings === null,
+        entries,
+      }),
+    );
   },
 
   async duplicate(launchId) {
@@ -329,23 +321,7 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
       return;
     }
     const { draft, overlaps } = result.value;
-    set({
-      view: 'builder',
-      draftId: draft.id,
-      settings: draft.settings,
-      drafts: [draft, ...get().drafts],
-      errors: [],
-      checked: false,
-      plan: null,
-      planError: null,
-      launching: null,
-      launchError: null,
-      readOnly: false,
-      settingsMissing: false,
-      entries: [],
-      overlaps,
-      confirmation: null,
-    });
+    set({ ...builderState(draft.id, draft.settings, { overlaps }), drafts: [draft, ...get().drafts] });
   },
 
   async loadOverlaps() {
