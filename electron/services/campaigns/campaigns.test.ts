@@ -19,7 +19,7 @@ import { createDesk } from '../createDesk.ts';
 import type { Desk } from '../createDesk.ts';
 import { tempDirs } from '../db/testing.ts';
 import { SessionSecretStore } from '../secrets/sessionSecretStore.ts';
-import { writeMessyContacts } from './testing.ts';
+import { campaignSettings, writeMessyContacts } from './testing.ts';
 
 const dirs = tempDirs('desk-campaigns-');
 let desk: Desk;
@@ -65,39 +65,8 @@ afterAll(async () => {
 });
 
 const day = 86_400_000;
-function settings(over: Partial<CampaignSettings> = {}): CampaignSettings {
-  return {
-    listId: null,
-    agentId,
-    versionId: null,
-    mapping: {},
-    name: 'Reminders',
-    countryCode: '+91',
-    numberSource: { kind: 'pool', numberPoolId: poolId },
-    start: instantToCampaignTime(Date.now() + 2 * day, 'Asia/Kolkata'),
-    end: instantToCampaignTime(Date.now() + 9 * day, 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-    call: {
-      windowStart: '09:00',
-      windowEnd: '18:00',
-      retryCount: 2,
-      retryBusyMinutes: 30,
-      retryNotPickedMinutes: 60,
-      retryFailedMinutes: 30,
-      idleTimeoutWarningSeconds: 10,
-      idleTimeoutEndSeconds: 15,
-      maxCallLengthSeconds: 300,
-    },
-    concurrency: 50,
-    callbackUrl: '',
-    removeInvalid: true,
-    transliterateNames: false,
-    purpose: 'other',
-    hoursAcknowledged: false,
-    acceptShortfall: false,
-    ...over,
-  };
-}
+const settings = (over: Partial<CampaignSettings> = {}): CampaignSettings =>
+  campaignSettings({ agentId, poolId }, over);
 
 describe('validation', () => {
   it('names every bad field and sends nothing', async () => {

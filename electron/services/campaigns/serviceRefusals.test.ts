@@ -7,6 +7,7 @@
 // operator's list (grid reason, Campaign results "refused", the timeline's counts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToCampaignTime } from '../../../shared/domain/dates.ts';
+import { campaignSettings } from './testing.ts';
 import type { AgentLint } from '../../../shared/ipc/channels/agents.ts';
 import type { CampaignSettings, LaunchView, TimelineEntry } from '../../../shared/ipc/channels/campaigns.ts';
 import type { ContactFilter, ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
@@ -62,35 +63,15 @@ async function settings(listId: number, removeInvalid: boolean): Promise<Campaig
   const { now } = (await control('GET', '/clock')) as { now: string };
   // The sandbox's clock runs ahead of real time: start a day after both.
   const from = Math.max(Date.parse(now), Date.now()) + 86_400_000;
+  const base = campaignSettings({ agentId, poolId });
   return {
+    ...base,
     listId,
-    agentId,
-    versionId: null,
-    mapping: {},
     name: `Refusals ${listId}`,
-    countryCode: '+91',
-    numberSource: { kind: 'pool', numberPoolId: poolId },
     start: instantToCampaignTime(from, 'Asia/Kolkata'),
     end: instantToCampaignTime(from + 20 * 86_400_000, 'Asia/Kolkata'),
-    timezone: 'Asia/Kolkata',
-    call: {
-      windowStart: '09:00',
-      windowEnd: '18:00',
-      retryCount: 0,
-      retryBusyMinutes: 30,
-      retryNotPickedMinutes: 60,
-      retryFailedMinutes: 30,
-      idleTimeoutWarningSeconds: 10,
-      idleTimeoutEndSeconds: 15,
-      maxCallLengthSeconds: 300,
-    },
-    concurrency: 50,
-    callbackUrl: '',
+    call: { ...base.call, retryCount: 0 },
     removeInvalid,
-    transliterateNames: false,
-    purpose: 'other',
-    hoursAcknowledged: false,
-    acceptShortfall: false,
   };
 }
 

@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { instantToCampaignTime } from '../../../shared/domain/dates.ts';
+import type { CampaignSettings } from '../../../shared/ipc/channels/campaigns.ts';
 import { seededRandom } from '../../../shared/testing/seededRandom.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
 import { SUMMARY_HEADING } from './launchSummary.ts';
@@ -120,5 +122,47 @@ export async function launchTarget(
   return {
     agentId: agents.data.agents.find((a) => a.agent_display_name === 'Loan Repayment Reminder')?.id ?? '',
     poolId: numbers.workspace_numbers[0]?.number_pool_id ?? '',
+  };
+}
+
+/**
+ * Builder settings of a sandbox campaign: the given agent and number pool, IST, starting in two days
+ * for a week, 09:00–18:00, two retries, "remove invalid rows" on; `over` replaces any of it.
+ */
+export function campaignSettings(
+  target: { agentId: string; poolId: string },
+  over: Partial<CampaignSettings> = {},
+): CampaignSettings {
+  const day = 86_400_000;
+  return {
+    listId: null,
+    agentId: target.agentId,
+    versionId: null,
+    mapping: {},
+    name: 'Reminders',
+    countryCode: '+91',
+    numberSource: { kind: 'pool', numberPoolId: target.poolId },
+    start: instantToCampaignTime(Date.now() + 2 * day, 'Asia/Kolkata'),
+    end: instantToCampaignTime(Date.now() + 9 * day, 'Asia/Kolkata'),
+    timezone: 'Asia/Kolkata',
+    call: {
+      windowStart: '09:00',
+      windowEnd: '18:00',
+      retryCount: 2,
+      retryBusyMinutes: 30,
+      retryNotPickedMinutes: 60,
+      retryFailedMinutes: 30,
+      idleTimeoutWarningSeconds: 10,
+      idleTimeoutEndSeconds: 15,
+      maxCallLengthSeconds: 300,
+    },
+    concurrency: 50,
+    callbackUrl: '',
+    removeInvalid: true,
+    transliterateNames: false,
+    purpose: 'other',
+    hoursAcknowledged: false,
+    acceptShortfall: false,
+    ...over,
   };
 }
