@@ -185,5 +185,19 @@ test.describe('a campaign launches once', () => {
     const s = await stats(sandbox);
     expect(s.start_attempts).toHaveLength(1);
     expect(s.starts.find((x) => x.bulk_list_id === serviceId)?.accepted).toBe(1);
+
+    // The copy under the same name, a day later: the Campaigns list tells the two apart by start date.
+    await campaigns.field('Campaign name').fill('Once only');
+    await campaigns.field('Campaign start').fill(pickerValue(now + 86_400_000 + 20 * 60_000));
+    await campaigns.launchConfirmed();
+    await expect(campaigns.progress).toHaveAttribute('data-state', 'started', { timeout: 60_000 });
+    await campaigns.backToList();
+    await page.getByRole('button', { name: 'Refresh campaigns' }).click();
+    const day = (ms: number) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: TIME_ZONE }).format(ms);
+    const names = campaigns.campaigns.locator('tbody th[data-col="name"]');
+    await expect(names.filter({ hasText: /^Once only/ })).toHaveCount(2);
+    for (const at of [now + 10 * 60_000, now + 86_400_000 + 20 * 60_000])
+      await expect(names.filter({ hasText: `Once only (starts ${day(at)})` })).toHaveCount(1);
   });
 });

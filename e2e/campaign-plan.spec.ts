@@ -105,7 +105,10 @@ test.describe('campaign plan', () => {
     desk,
     sandbox,
   }) => {
-    const list = writeCampaignList(dir, 'plan-40', 42, 7, 21);
+    // Some valid rows leave Loan Amount empty: with "Remove invalid rows" on the service drops them.
+    const list = writeCampaignList(dir, 'plan-40', 42, 7, 21, 10);
+    const calls = list.valid - list.emptyLoan;
+    expect(list.emptyLoan).toBeGreaterThan(0);
     await useSandboxWorkspace(page, desk.url, sandbox);
     const campaigns = new CampaignsPage(page);
     await campaigns.shell.goTo('Contacts');
@@ -149,14 +152,21 @@ test.describe('campaign plan', () => {
     const lists = await listedCampaigns(sandbox);
     await campaigns.checkAndPlan();
     await expect(campaigns.settingsErrors).toBeHidden();
-    await expect(campaigns.fact('calls')).toHaveText(String(list.valid));
+    // Calls to place: the rows sent less the rows the service will drop; credits counted from them.
+    await expect(campaigns.fact('calls')).toHaveText(String(calls));
+    await expect(campaigns.fact('service-drops')).toHaveText(String(list.emptyLoan));
+    await expect(campaigns.fact('credits-needed')).toHaveText(String(calls));
     await expect(campaigns.fact('credits-available')).toHaveText('10');
     await expect(page.getByTestId('credits-note')).toHaveText(
       /^As the service reported (just now|\d+ min ago)\.$/,
     );
-    await expect(page.getByTestId('plan-credits-short')).toContainText(
-      `needs ${list.valid} and the workspace has 10`,
+    const short = `Not enough credits: this campaign needs ${calls} credits (one a call) and the workspace has 10, ${calls - 10} short. Add credits or send fewer rows.`;
+    await expect(page.getByTestId('plan-credits-short')).toHaveText(
+      `${short} Launch stays disabled until the credits cover the calls.`,
     );
+    // Launch is disabled with the reason, before any confirmation.
+    await expect(campaigns.launchButton).toBeDisabled();
+    await expect(campaigns.blockers).toContainText(short);
 
     // The plan in the campaign's timezone, labelled; the chart has titled axes.
     await expect(page.getByTestId('plan-timezone')).toHaveText(
@@ -184,15 +194,34 @@ test.describe('campaign plan', () => {
       /^Estimate: 5 lines at once \(50% concurrency/,
     );
 
-    // Launch: the confirmation shows the figures; starting is refused with both, nothing sent.
+    // Settings edited after the plan: Launch checks the plan again and stays shut, no confirmation.
+    await campaigns.field('Campaign name').fill('Over the credits again');
+    await expect(campaigns.launchButton).toBeEnabled();
     await campaigns.launchButton.click();
-    await page.getByRole('button', { name: `Start ${list.valid} calls` }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /^Not enough credits/ })).toHaveText(
-      `Not enough credits: this campaign needs ${list.valid} credits (one a call) and the workspace has 10. Add credits or send fewer rows, then launch again. Nothing was uploaded.`,
-    );
+    await expect(campaigns.blockers).toContainText(short);
+    await expect(campaigns.launchButton).toBeDisabled();
+    await expect(campaigns.confirmation).toBeHidden();
     await expect(campaigns.progress).toBeHidden();
     expect(await posts()).toBe(0);
     expect(await listedCampaigns(sandbox)).toBe(lists);
+
+    // Credits added: the confirmation's figures are the plan's (calls, drops, credits, its button).
     await control(sandbox, 'workspace', 'POST', { credits: 25_000 });
+    await campaigns.checkAndPlan();
+    await expect(campaigns.fact('credits-available')).toHaveText('25,000');
+    await expect(campaigns.blockers).toBeHidden();
+    await campaigns.launchButton.click();
+    await expect(campaigns.confirmation).toBeVisible();
+    await expect(campaigns.confirmationFact('calls')).toHaveText(String(calls));
+    await expect(campaigns.confirmationFact('service-drops')).toHaveText(String(list.emptyLoan));
+    await expect(campaigns.confirmationFact('credits-needed')).toHaveText(String(calls));
+    await expect(campaigns.confirmationFact('credits-available')).toHaveText('25,000');
+    await expect(campaigns.confirmationFact('calling-hours')).toContainText(
+      'outside the hours India permits for promotional calls',
+    );
+    await expect(campaigns.startButton()).toHaveText(`Start ${calls} calls`);
+    await page.keyboard.press('Escape');
+    await expect(campaigns.confirmation).toBeHidden();
+    expect(await posts()).toBe(0);
   });
 });

@@ -77,7 +77,9 @@ export class CampaignsPage {
     await this.page.getByRole('button', { name: 'Check settings and plan' }).click();
   }
 
-  fact(name: 'calls' | 'invalid' | 'flow' | 'finish' | 'credits-needed' | 'credits-available'): Locator {
+  fact(
+    name: 'calls' | 'service-drops' | 'invalid' | 'flow' | 'finish' | 'credits-needed' | 'credits-available',
+  ): Locator {
     return this.plan.locator(`[data-fact="${name}"]`);
   }
 

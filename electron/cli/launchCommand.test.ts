@@ -312,7 +312,12 @@ describe('the confirmation before calls go out', () => {
     expect(refused.summary).toMatch(/Credits: +\d[\d,]* needed, 1,000,000 available/);
     expect(refused.summary).toMatch(/Window: +00:00–00:00 daily \(Asia\/Kolkata\)/);
     expect(refused.summary).toContain(`Caller numbers:    number pool ${poolId}`);
-    expect(refused.summary).toContain(`Agent:             ${agentId}, active version`);
+    expect(refused.summary).toContain(
+      `Agent:             Loan Repayment Reminder (${agentId}), active version`,
+    );
+    expect(refused.summary).toContain(
+      'Overlaps:          none in campaigns running or run in the last 7 days',
+    );
     const after = await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0');
     expect(after.start_attempts).toEqual(before.start_attempts);
     const db = new Database(join(data, 'campaign-desk.sqlite'), { readonly: true });
@@ -353,6 +358,79 @@ describe('the confirmation before calls go out', () => {
     const again = await launch('once', { data, startInDays: 3, extra: ['--concurrency', '20'] });
     expect([again.code, again.stdout.trim(), again.stderr, again.summary]).toEqual([0, id, '', '']);
     expect(await acceptedStarts(sb, id)).toBe(1);
+  }, 120_000);
+});
+
+describe('the summary names who is called again', () => {
+  it('counts the contacts of the file also in campaigns of --data running or run in the last 7 days, as the app does', async () => {
+    const data = join(dir, 'overlaps');
+    const first = await launch('overlap first', { data });
+    expect(first.code, first.stderr).toBe(0);
+    const second = await launch('overlap second', { data, yes: false });
+    expect(second.code).toBe(2);
+    const n = small.valid.toLocaleString('en-US');
+    expect(second.summary).toContain(
+      `Overlaps:          ${n} contacts are also in overlap first (${n}), running or run in the last 7 days`,
+    );
+    expect(second.summary).toContain(
+      `Agent:             Loan Repayment Reminder (${agentId}), active version`,
+    );
+  }, 120_000);
+});
+
+describe('permitted calling hours', () => {
+  // launch() asks for the window 00:00-00:00 (all day): outside India's hours for promotional calls.
+  const warning =
+    /calling hours: The daily window all day is outside the hours India permits for promotional calls: 09:00–21:00 local time under TRAI/;
+
+  it("--purpose promotional outside 09:00–21:00: the app's warning; off a terminal exit 2 naming --accept-hours, nothing cleaned or sent", async () => {
+    const data = join(dir, 'hours');
+    const before = await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0');
+    const refused = await launch('hours', { data, extra: ['--purpose', 'promotional'] });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(warning);
+    expect(refused.stderr).toMatch(/stdin is not a terminal: add --accept-hours/);
+    expect(refused.summary).toBe('');
+    const after = await sb.control<{ start_attempts: unknown[] }>('GET', '/stats?deliveries_limit=0');
+    expect(after.start_attempts).toEqual(before.start_attempts);
+
+    // Acknowledged: the summary repeats the warning (here it stops at the missing --yes).
+    const acknowledged = await launch('hours', {
+      data,
+      yes: false,
+      extra: ['--purpose', 'promotional', '--accept-hours'],
+    });
+    expect(acknowledged.code).toBe(2);
+    expect(acknowledged.stderr).toMatch(/add --yes/);
+    expect(acknowledged.summary).toMatch(
+      /Calling hours: +The daily window all day is outside the hours India permits/,
+    );
+
+    // Inside the hours (09:00-21:00 IST) there is nothing to acknowledge.
+    const inside = await launch('hours', {
+      data,
+      yes: false,
+      extra: ['--purpose', 'promotional', '--window', '09:00-21:00'],
+    });
+    expect(inside.stderr).not.toMatch(/calling hours/);
+    expect(inside.summary).not.toContain('Calling hours:');
+  }, 120_000);
+
+  it('on a terminal it asks; "n" sends nothing (exit 1); an unknown purpose is bad usage naming the choices', async () => {
+    const data = join(dir, 'hours-terminal');
+    const no = await onTerminal(
+      [...(await launchArgs('hours-terminal', data)), '--purpose', 'promotional'],
+      'n',
+    );
+    expect(no.screen).toMatch(/outside the hours India permits for promotional calls/);
+    expect(no.screen).toContain('Call at these hours anyway? [y/N]');
+    expect(no.screen).toMatch(/not started: the calling hours were not confirmed \(nothing was sent\)/);
+    expect(no.code).toBe(1);
+    const bad = await launch('hours-bad', { data, extra: ['--purpose', 'marketing'] });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      '--purpose must be one of promotional, loan-recovery, other (got "marketing")',
+    );
   }, 120_000);
 });
 

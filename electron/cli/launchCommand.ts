@@ -13,6 +13,11 @@ import type { CallConfig } from '../../shared/service/callConfig.ts';
 import { createApiClient } from '../services/api/index.ts';
 import type { ApiClient } from '../services/api/index.ts';
 import { runLaunch } from '../services/campaigns/launchRunner.ts';
+import { overlapsOf, uploadFileNumbers } from '../services/campaigns/overlaps.ts';
+import { hoursWarningOf } from '../services/campaigns/validateSettings.ts';
+import { CALL_PURPOSES } from '../../shared/domain/callingHours.ts';
+import type { CallPurpose } from '../../shared/domain/callingHours.ts';
+import { callConfigDefaults } from '../../shared/domain/callConfig.ts';
 import {
   buildLaunchRequest,
   enqueueLaunch,
@@ -41,6 +46,7 @@ export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> 
     --agent <agent_id> --name <campaign name> (--pool <number_pool_id> | --from <id or E.164>...)
     --country <+91|IN> [--map var=Column]... --start "DD/MM/YYYY, HH:MM" --end "DD/MM/YYYY, HH:MM"
     --timezone <IANA> [--window HH:MM-HH:MM] [--retries n] [--concurrency 0-100]
+    [--purpose promotional|loan-recovery|other] [--accept-hours]
     [--remove-invalid] [--accept-shortfall] [--report launch.json] [--yes]
 
 Cleans the file with the contacts engine, then launches it: 5,000 valid rows or more go through
@@ -48,14 +54,19 @@ upload-csv, upload status, balance check and make-call-async; fewer through camp
 Every step is kept in <dir>/campaign-desk.sqlite: running the same command again (same file, name
 and API key) resumes the launch and never starts a second campaign; a launch the service refused is
 tried again with the new command's options. Before anything is sent it prints what will go out
-(campaign, file, calls, credits, window, start and end, caller numbers, agent) and asks to start
-the calls (y/N); where stdin is not a terminal (a script) --yes is needed. With --base-url the key is read from ${API_KEY_ENV};
+(campaign, file, calls, credits, window, start and end, caller numbers, agent and its name, and
+the contacts also in campaigns running or run in the last 7 days in --data) and asks to start the
+calls (y/N); where stdin is not a terminal (a script) --yes is needed.
+--purpose (default other) picks the recipients' permitted calling hours, as the app's Purpose does
+(India: promotional 09:00-21:00, loan-recovery 08:00-19:00, local time): a daily window outside
+them is a warning to acknowledge: asked on a terminal, --accept-hours where stdin is not one.
+With --base-url the key is read from ${API_KEY_ENV};
 with --workspace, from the OS keychain of the app's workspace of that name (in --data).
 Before anything is uploaded, a launch needing more credits than the workspace has is refused (both
 figures said), and so is one whose calls cannot all fit before --end unless --accept-shortfall.
 Prints the campaign's id (bulk_list_id or list id) on stdout once started.
 Exit codes: 0 started, 1 refused, not confirmed or the file cannot be read (one line says why),
-2 bad usage (--yes missing off a terminal),
+2 bad usage (--yes or --accept-hours missing off a terminal),
 3 the service cannot tell whether it started (check it on the service; a re-run never sends the
 start again), 75 service unreachable (run again).`;
 
@@ -85,6 +96,8 @@ interface LaunchArgs {
   concurrency: number | undefined;
   removeInvalid: boolean;
   acceptShortfall: boolean;
+  purpose: CallPurpose;
+  acceptHours: boolean;
   report: string | undefined;
   yes: boolean;
 }
@@ -112,6 +125,8 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
       concurrency: { type: 'string' },
       'remove-invalid': { type: 'boolean', default: false },
       'accept-shortfall': { type: 'boolean', default: false },
+      purpose: { type: 'string' },
+      'accept-hours': { type: 'boolean', default: false },
       report: { type: 'string' },
       yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -150,6 +165,9 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
       throw new UsageError(`--${name} must be a whole number from 0 to ${max}`);
     return Number(text);
   };
+  const purpose = v.purpose ?? 'other';
+  if (!(CALL_PURPOSES as readonly string[]).includes(purpose))
+    throw new UsageError(`--purpose must be one of ${CALL_PURPOSES.join(', ')} (got "${purpose}")`);
   const map = (v.map ?? []).map((entry): [string, string] => {
     const eq = entry.indexOf('=');
     if (eq <= 0 || eq === entry.length - 1) throw new UsageError(`--map needs var=Column (got "${entry}")`);
@@ -174,6 +192,8 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
     concurrency: int('concurrency', v.concurrency, 100),
     removeInvalid: v['remove-invalid'] ?? false,
     acceptShortfall: v['accept-shortfall'] ?? false,
+    purpose: purpose as CallPurpose,
+    acceptHours: v['accept-hours'] ?? false,
     report: v.report,
     yes: v.yes ?? false,
   };
@@ -330,8 +350,18 @@ function insertLaunch(
   });
 }
 
+/** What is confirmed: the request, its rows, and its upload file (its numbers give the overlaps). */
+interface ToConfirm {
+  request: LaunchRequest;
+  valid: number;
+  invalid: number;
+  uploadFile: string;
+  /** The refused launch this run tries again (not an overlap of itself); null for a new one. */
+  launchId: string | null;
+}
+
 /** The operator's answer to the summary: start, do not, or no terminal to ask on (needs --yes). */
-type Confirm = (what: { request: LaunchRequest; valid: number; invalid: number }) => Promise<'yes' | 'no'>;
+type Confirm = (what: ToConfirm) => Promise<'yes' | 'no'>;
 
 const fileHashOrNull = (path: string): Promise<string | null> => fileHash(path).catch(() => null);
 
@@ -355,7 +385,7 @@ async function launchToRun(
   confirm: Confirm,
 ): Promise<StoredLaunch | string> {
   /** Asks before a send; a prepared upload nobody confirmed is removed. */
-  const confirmed = async (p: { request: LaunchRequest; valid: number; invalid: number; out?: string }) => {
+  const confirmed = async (p: ToConfirm & { out?: string }) => {
     let answer: 'yes' | 'no';
     try {
       answer = await confirm(p);
@@ -380,7 +410,7 @@ async function launchToRun(
     if (older && older.state !== 'failed') return older;
     const prepared = await prepareLaunch(args, attemptKey(key, 0), io);
     if (typeof prepared === 'string') return prepared;
-    if (!(await confirmed(prepared))) return notConfirmed;
+    if (!(await confirmed({ ...prepared, uploadFile: prepared.out, launchId: null }))) return notConfirmed;
     return insertLaunch(db, args, workspaceId, prepared);
   }
   const retryStep = async (launch: StoredLaunch) =>
@@ -392,7 +422,14 @@ async function launchToRun(
   const steps = await db.call('campaigns.steps', { launchId: refused.id });
   if (startMayHaveHappened(steps)) {
     const request = JSON.parse(refused.settings) as LaunchRequest;
-    if (!(await confirmed({ request, valid: refused.valid, invalid: refused.invalid }))) return notConfirmed;
+    const again = {
+      request,
+      valid: refused.valid,
+      invalid: refused.invalid,
+      uploadFile: refused.upload_file,
+      launchId: refused.id,
+    };
+    if (!(await confirmed(again))) return notConfirmed;
     return retryStep(refused);
   }
   const prepared = await prepareLaunch(args, attemptKey(key, n), io);
@@ -407,10 +444,12 @@ async function launchToRun(
   ) {
     await rm(dirname(prepared.out), { recursive: true, force: true });
     const { out: _removed, ...same } = prepared;
-    if (!(await confirmed(same))) return notConfirmed;
+    const again = { ...same, uploadFile: refused.upload_file, launchId: refused.id };
+    if (!(await confirmed(again))) return notConfirmed;
     return retryStep(refused);
   }
-  if (!(await confirmed(prepared))) return notConfirmed;
+  if (!(await confirmed({ ...prepared, uploadFile: prepared.out, launchId: refused.id })))
+    return notConfirmed;
   return insertLaunch(db, args, workspaceId, prepared);
 }
 
@@ -450,6 +489,32 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
   }
   const problems = scheduleProblems(args.start, args.end, args.timezone, Date.now());
   if (problems.length > 0) throw new UsageError(problems.map((p) => p.message).join('; '));
+  // Outside the recipients' permitted hours: the app's warning, acknowledged before anything runs.
+  const hoursWarning = hoursWarningOf(
+    {
+      countryCode: args.country,
+      purpose: args.purpose,
+      windowStart: args.window?.[0] ?? callConfigDefaults.callStartTime,
+      windowEnd: args.window?.[1] ?? callConfigDefaults.callEndTime,
+      timezone: args.timezone,
+      start: args.start,
+    },
+    Date.now(),
+  );
+  if (hoursWarning) {
+    io.err(`campaign-desk launch: calling hours: ${hoursWarning}`);
+    if (!args.acceptHours) {
+      const answer = await io.ask('Call at these hours anyway? [y/N] ');
+      if (answer === null)
+        throw new UsageError(
+          'stdin is not a terminal: add --accept-hours to confirm these calls may be made at these hours, or change --window (nothing was sent)',
+        );
+      if (!/^\s*y(es)?\s*$/i.test(answer)) {
+        io.err('campaign-desk launch: not started: the calling hours were not confirmed (nothing was sent)');
+        return EXIT.failed;
+      }
+    }
+  }
   const input = await checkInput(args.file, []);
   if (!input.ok) {
     io.err(`campaign-desk launch: ${terminalText(input.message)}`);
@@ -499,24 +564,43 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
       timeoutMs: timeoutMs(),
       maxRetries: 2,
     });
-    const confirm: Confirm = async ({ request, valid }) => {
-      // The balance only (a read, once, short): an unreachable service leaves it unknown.
-      const credits = await createApiClient({
+    const confirm: Confirm = async ({ request, valid, uploadFile, launchId }) => {
+      // The balance and the agent's name (reads, once, short): an unreachable service leaves them unknown.
+      const quick = createApiClient({
         baseUrl: conn.baseUrl,
         apiKey: async () => conn.apiKey,
         timeoutMs: Math.min(timeoutMs(), 5_000),
         maxRetries: 0,
-      })
-        .getWorkspaceInfo()
-        .then(
-          (w) => w.credits,
+      });
+      const credits = await quick.getWorkspaceInfo().then(
+        (w) => w.credits,
+        () => null,
+      );
+      const agentName =
+        (await db.call('agents.get', { workspaceId: conn.workspaceId, agentId: request.agentId }))?.name ??
+        (await quick.getAgent(request.agentId).then(
+          (a) => a.name,
           () => null,
-        );
+        ));
+      // Who is called again: the app's overlap count, over this data folder's campaigns.
+      const numbers = await uploadFileNumbers(uploadFile);
+      const overlaps = numbers
+        ? await overlapsOf(db, {
+            workspaceId: conn.workspaceId,
+            source: { numbers },
+            launchId,
+            nowMs: Date.now(),
+          })
+        : null;
       const summary: LaunchSummary = summaryFromRequest({
         request,
         list: args.file,
         calls: valid,
         creditsAvailable: credits,
+        agentName,
+        overlaps,
+        hoursWarning,
+        nowMs: Date.now(),
       });
       for (const line of summaryLines(summary)) io.err(line);
       if (args.yes) return 'yes';

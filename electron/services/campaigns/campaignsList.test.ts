@@ -72,4 +72,29 @@ describe('the campaigns list', () => {
     const [row] = mergeCampaigns([launch({ terminated_at: '2026-11-02T00:00:00Z' })], []);
     expect(row).toMatchObject({ status: 'terminated', canTerminate: false });
   });
+
+  it("carries each campaign's start (the local request's, in its zone; else the service's), to tell repeated names apart", () => {
+    const settings = JSON.stringify({
+      agentId: 'a',
+      name: 'November',
+      countryCode: '+91',
+      numberSource: { numberPoolId: 'p' },
+      start: '01/12/2026, 09:00',
+      end: '08/12/2026, 18:00',
+      callConfig: { call_time: { timezone: 'Asia/Kolkata' } },
+      removeInvalid: true,
+      transliterate: false,
+      variablesMap: {},
+      fileName: 'November.csv',
+    });
+    const rows = mergeCampaigns(
+      [launch({ id: 'l', settings }), launch({ id: 'old', settings: 'not json' })],
+      [{ id: 'X', name: 'November', campaign_start_time: '2026-11-20T03:30:00Z' }],
+    );
+    expect(rows.map((r) => [r.launchId, r.startsAt, r.timezone])).toEqual([
+      ['l', '2026-12-01T03:30:00.000Z', 'Asia/Kolkata'],
+      ['old', null, null],
+      [null, '2026-11-20T03:30:00.000Z', null],
+    ]);
+  });
 });

@@ -2,7 +2,10 @@
 // its service id), with whether the service can terminate it.
 import type { z } from 'zod';
 import type { campaignRowSchema } from '../../../shared/ipc/channels/campaigns.ts';
+import { callConfigDefaults } from '../../../shared/domain/callConfig.ts';
+import { campaignTimeToInstant } from '../../../shared/domain/dates.ts';
 import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import { launchRequestSchema } from './launchRequest.ts';
 
 type CampaignRow = z.infer<typeof campaignRowSchema>;
 
@@ -41,6 +44,25 @@ export function canTerminate(serviceStatus: string | null, local: StoredLaunch |
 
 const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : null);
 
+/** A local launch's start (its request's `DD/MM/YYYY, HH:MM` in its zone) as an instant, and the zone. */
+function startOf(l: StoredLaunch): { startsAt: string | null; timezone: string | null } {
+  let settings: unknown;
+  try {
+    settings = JSON.parse(l.settings);
+  } catch {
+    return { startsAt: null, timezone: null };
+  }
+  const r = launchRequestSchema.safeParse(settings);
+  if (!r.success) return { startsAt: null, timezone: null };
+  const timezone = r.data.callConfig.call_time?.timezone ?? callConfigDefaults.timezone;
+  const at = campaignTimeToInstant(r.data.start, timezone);
+  return { startsAt: at.ok ? new Date(at.value).toISOString() : null, timezone };
+}
+
+/** The service's campaign_start_time (an ISO instant), null when absent or unreadable. */
+const serviceStart = (v: unknown): string | null =>
+  typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : null;
+
 /** Status words of a local launch (terminated wins). */
 const localStatus = (l: StoredLaunch) => (l.terminated_at ? 'terminated' : l.state);
 
@@ -76,6 +98,7 @@ export function mergeCampaigns(
       total: num(c.total_count),
       updatedAt: typeof c.updated_at === 'string' ? c.updated_at : null,
       canTerminate: canTerminate(status, local),
+      ...(local ? startOf(local) : { startsAt: serviceStart(c.campaign_start_time), timezone: null }),
     });
   }
   const localOnly = launches
@@ -91,6 +114,7 @@ export function mergeCampaigns(
       total: l.valid,
       updatedAt: l.updated_at,
       canTerminate: canTerminate(null, l),
+      ...startOf(l),
     }));
   return [...localOnly, ...fromService];
 }

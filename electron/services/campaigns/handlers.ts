@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type {
-  CampaignSettings,
-  LaunchView,
-  Overlaps,
-  TimelineEntry,
-} from '../../../shared/ipc/channels/campaigns.ts';
+import type { CampaignSettings, LaunchView, TimelineEntry } from '../../../shared/ipc/channels/campaigns.ts';
 import { campaignSettingsSchema } from '../../../shared/ipc/channels/campaigns.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { isLocalDraftAgent } from '../agents/draftAgents.ts';
@@ -24,12 +19,13 @@ import { defineDomain } from '../desk/domain.ts';
 import { explainApiError, isOffline } from './explainError.ts';
 import { enqueueLaunch, launchAgainRefusal, requestFromSettings } from './launchOutbox.ts';
 import { mergeCampaigns } from './campaignsList.ts';
-import { launchSummaryOf, predictServiceDrops, recentOrRunning } from './launchSummary.ts';
+import { launchSummaryOf, predictServiceDrops } from './launchSummary.ts';
+import { overlapsOf } from './overlaps.ts';
 import { runLaunch } from './launchRunner.ts';
 import { refusalBlock, uploadRowsPath, writeUploadRows } from './serviceRefusals.ts';
 import { parseTestCallNumber, testCallTiming } from '../../../shared/domain/testCall.ts';
 import { createCreditsReader } from './credits.ts';
-import { callsNotFittingOf, launchRefusals } from './launchChecks.ts';
+import { callsNotFittingOf, launchRefusals, planRefusals } from './launchChecks.ts';
 import { poolDetail } from './numberPools.ts';
 import { planCampaign } from './plan.ts';
 import { callConfigOf, validateSettings } from './validateSettings.ts';
@@ -175,38 +171,15 @@ export const campaignsDomain = defineDomain({
     };
 
     /** Contacts of a list in other campaigns running or run in the last 7 days (this draft's own left out). */
-    const overlapsOf = async (
-      workspaceId: string,
-      listId: number,
-      draftId: string | null,
-    ): Promise<Overlaps> => {
-      const others = (await ctx.db.call('campaigns.launches', { workspaceId })).filter(
-        (l) =>
-          l.list_id !== null &&
-          (draftId === null || l.draft_id !== draftId) &&
-          recentOrRunning(l, Date.now()),
-      );
-      const { total, byLaunch } = await ctx.db.call('campaigns.overlaps', {
-        listId,
-        launches: others.map((l) => ({ id: l.id, listId: l.list_id as number })),
-      });
-      const contactsOf = new Map(byLaunch.map((b) => [b.id, b.contacts]));
-      return {
-        contacts: total,
-        campaigns: others
-          .map((l) => ({
-            launchId: l.id,
-            name: l.name,
-            serviceId: l.service_id,
-            state: l.state,
-            contacts: contactsOf.get(l.id) ?? 0,
-          }))
-          .filter((c) => c.contacts > 0),
-      };
-    };
+    const overlapsOfList = (workspaceId: string, listId: number, draftId: string | null) =>
+      overlapsOf(ctx.db, { workspaceId, source: { listId }, draftId, nowMs: Date.now() });
 
+    /**
+     * The rows the upload carries, the rows not called (rejects) and the rows the service will drop
+     * (the plan takes them off the calls; the launch summary and the launch count the same).
+     */
     const rowsOf = async (s: CampaignSettings) => {
-      if (s.listId === null) return { valid: 0, invalid: 0 };
+      if (s.listId === null) return { valid: 0, invalid: 0, drops: 0 };
       const list = await ctx.db.call('contacts.list', { listId: s.listId });
       if (!list) throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
       // Not called: invalid and duplicate rows the operator has not excluded (the rejects file).
@@ -217,9 +190,9 @@ export const campaignsDomain = defineDomain({
           agentId: s.agentId,
           ...(s.versionId ? { versionId: s.versionId } : {}),
         });
-        return { valid: l.uploadRows, invalid: counts.rejects };
+        return { valid: l.uploadRows, invalid: counts.rejects, drops: predictServiceDrops(s, l) };
       }
-      return { valid: counts.upload, invalid: counts.rejects };
+      return { valid: counts.upload, invalid: counts.rejects, drops: 0 };
     };
 
     return {
@@ -378,10 +351,12 @@ export const campaignsDomain = defineDomain({
         const reading = await credits.read(record, () =>
           workspaceClient(ctx, record, { timeoutMs: CREDITS_TIMEOUT_MS, maxRetries: 0 }),
         );
+        // The rows the service drops are sent but neither called nor charged.
+        const calls = rows - written.refused;
         const refusals = launchRefusals({
-          calls: rows,
+          calls,
           credits: reading.source === 'service' ? reading.available : null,
-          callsNotFitting: callsNotFittingOf(request, rows, Date.now()),
+          callsNotFitting: callsNotFittingOf(request, calls, Date.now()),
           acceptShortfall: s.acceptShortfall,
         });
         if (refusals.length > 0) {
@@ -465,12 +440,12 @@ export const campaignsDomain = defineDomain({
         const overlaps =
           settings.listId === null
             ? { contacts: 0, campaigns: [] }
-            : await overlapsOf(record.id, settings.listId, id);
+            : await overlapsOfList(record.id, settings.listId, id);
         return { draft: { id, workspaceId: record.id, settings, updatedAt: at }, overlaps };
       },
       'campaigns:overlaps': async (req) => {
         const record = await requireActiveWorkspace(ctx);
-        return overlapsOf(record.id, req.listId, req.draftId ?? null);
+        return overlapsOfList(record.id, req.listId, req.draftId ?? null);
       },
       'campaigns:launch-summary': async (req) => {
         const record = await requireActiveWorkspace(ctx);
@@ -486,19 +461,21 @@ export const campaignsDomain = defineDomain({
           workspaceClient(ctx, record, { timeoutMs: CREDITS_TIMEOUT_MS, maxRetries: 0 }),
         );
         const plan = planCampaign(s, await rowsOf(s), reading);
-        const problems = await lint(ctx, {
-          listId,
-          agentId,
-          ...(s.versionId ? { versionId: s.versionId } : {}),
-        });
+        // No confirmation for a launch that would be refused: the same checks as the launch's.
+        const refusals = planRefusals(plan, s.acceptShortfall);
+        if (refusals.length > 0)
+          throw new DeskFailure(
+            'invalid_request',
+            refusals.map((r) => r.message).join(' '),
+            refusals[0]?.kind === 'credits' ? 'credits' : 'acceptShortfall',
+          );
         const agent = await ctx.db.call('agents.get', { workspaceId: record.id, agentId });
         return launchSummaryOf({
           settings: s,
           listName: list.name,
           plan,
-          rowsServiceWillDrop: predictServiceDrops(s, problems),
           agentName: agent?.name ?? null,
-          overlaps: await overlapsOf(record.id, listId, req.draftId ?? null),
+          overlaps: await overlapsOfList(record.id, listId, req.draftId ?? null),
         });
       },
       'campaigns:queue': async () => {

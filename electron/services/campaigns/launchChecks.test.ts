@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callsNotFittingOf, launchRefusals } from './launchChecks.ts';
+import { callsNotFittingOf, callsOfLaunch, launchRefusals, planRefusals } from './launchChecks.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 
 describe('launch refusals before the upload', () => {
@@ -42,5 +42,30 @@ describe('launch refusals before the upload', () => {
     expect(callsNotFittingOf(req, 4_000, 0)).toBe(400);
     // Sent late, at 09:00 on the second day: one day left.
     expect(callsNotFittingOf(req, 4_000, Date.UTC(2030, 11, 2, 3, 30))).toBe(2_200);
+  });
+  it("counts a stored launch's calls as the plan does: the rows sent less the rows the service drops", () => {
+    expect(callsOfLaunch({ valid: 1_641, predicted_refused: 90 })).toBe(1_551);
+    // Launches of older builds predicted nothing: every row sent is a call.
+    expect(callsOfLaunch({ valid: 1_641, predicted_refused: null })).toBe(1_641);
+  });
+  it('refuses from the plan only with credits the service reported for it (a cached figure is checked again)', () => {
+    const plan = (source: 'service' | 'cached') => ({
+      calls: 41_000,
+      callsNotFitting: 0,
+      credits: {
+        needed: 41_000,
+        available: 25_000,
+        sufficient: false,
+        checkedAt: null,
+        source,
+        reason: null,
+      },
+    });
+    expect(planRefusals(plan('service'), false).map((r) => r.kind)).toEqual(['credits']);
+    expect(planRefusals(plan('cached'), false)).toEqual([]);
+    expect(planRefusals({ ...plan('cached'), callsNotFitting: 5 }, true)).toEqual([]);
+    expect(planRefusals({ ...plan('cached'), callsNotFitting: 5 }, false).map((r) => r.kind)).toEqual([
+      'shortfall',
+    ]);
   });
 });

@@ -3,6 +3,8 @@
 // app's launch handler checks before it stores the launch; the runner checks again right before the
 // upload or save (app and CLI alike), since credits may have gone meanwhile or the launch was queued.
 import { callConfigDefaults as d } from '../../../shared/domain/callConfig.ts';
+import type { CampaignPlan } from '../../../shared/ipc/channels/campaigns.ts';
+import type { StoredLaunch } from '../db/queries/campaigns.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { fitCalls } from './plan.ts';
 
@@ -36,6 +38,28 @@ export function launchRefusals(c: LaunchCheckInput): LaunchRefusal[] {
     });
   return out;
 }
+
+/**
+ * The plan's refusals (the builder disables Launch with them; the launch summary refuses them):
+ * credits as the service reported them for this plan, and the calls that do not fit.
+ */
+export const planRefusals = (
+  plan: Pick<CampaignPlan, 'calls' | 'callsNotFitting' | 'credits'>,
+  acceptShortfall: boolean,
+): LaunchRefusal[] =>
+  launchRefusals({
+    calls: plan.calls,
+    credits: plan.credits.source === 'service' ? plan.credits.available : null,
+    callsNotFitting: plan.callsNotFitting,
+    acceptShortfall,
+  });
+
+/**
+ * The calls a stored launch places: the rows its upload file carries less the rows the service
+ * will drop (predicted when the file was written), as the plan and the confirmation count them.
+ */
+export const callsOfLaunch = (l: Pick<StoredLaunch, 'valid' | 'predicted_refused'>): number =>
+  Math.max(0, l.valid - (l.predicted_refused ?? 0));
 
 /** The calls of a stored launch request that do not fit before its end. */
 export function callsNotFittingOf(req: LaunchRequest, calls: number, nowMs: number): number {

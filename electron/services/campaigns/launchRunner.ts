@@ -17,7 +17,7 @@ import type { ApiError } from '../api/index.ts';
 import type { DbClient } from '../db/client.ts';
 import type { LaunchPatch, StoredLaunch } from '../db/queries/campaigns.ts';
 import { explainApiError, isAmbiguous, isOffline } from './explainError.ts';
-import { callsNotFittingOf, launchRefusals } from './launchChecks.ts';
+import { callsNotFittingOf, callsOfLaunch, launchRefusals } from './launchChecks.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { campaignCallConfigOf } from '../../../shared/service/callConfig.ts';
@@ -154,10 +154,11 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
    */
   async function refusedBeforeUpload(launch: StoredLaunch, req: LaunchRequest): Promise<boolean> {
     const credits = (await deps.client.getWorkspaceInfo()).credits;
+    const calls = callsOfLaunch(launch);
     const refusals = launchRefusals({
-      calls: launch.valid,
+      calls,
       credits,
-      callsNotFitting: callsNotFittingOf(req, launch.valid, Date.now()),
+      callsNotFitting: callsNotFittingOf(req, calls, Date.now()),
       acceptShortfall: req.acceptShortfall ?? false,
     });
     if (refusals.length === 0) return false;

@@ -1,5 +1,6 @@
 // The confirmation before calls go out: its figures (the app's dialog shows them, the CLI prints
 // them as lines) and which other campaigns count for the overlap (running, or run in the last 7 days).
+import { callConfigDefaults } from '../../../shared/domain/callConfig.ts';
 import { campaignTimeToInstant } from '../../../shared/domain/dates.ts';
 import type { AgentLint } from '../../../shared/ipc/channels/agents.ts';
 import type {
@@ -9,6 +10,7 @@ import type {
   Overlaps,
 } from '../../../shared/ipc/channels/campaigns.ts';
 import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import { callsNotFittingOf } from './launchChecks.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 
@@ -42,8 +44,8 @@ export function predictServiceDrops(s: CampaignSettings, lint: AgentLint): numbe
 export function launchSummaryOf(a: {
   settings: CampaignSettings;
   listName: string;
+  /** Its calls, drops and credits are the summary's: the plan and the confirmation agree. */
   plan: CampaignPlan;
-  rowsServiceWillDrop: number | null;
   agentName: string | null;
   overlaps: Overlaps | null;
 }): LaunchSummary {
@@ -52,7 +54,7 @@ export function launchSummaryOf(a: {
     name: s.name.trim(),
     list: a.listName,
     calls: a.plan.calls,
-    rowsServiceWillDrop: a.rowsServiceWillDrop,
+    rowsServiceWillDrop: a.plan.rowsServiceWillDrop,
     callsNotFitting: a.plan.callsNotFitting,
     credits: { needed: a.plan.credits.needed, available: a.plan.credits.available },
     window: { start: s.call.windowStart, end: s.call.windowEnd },
@@ -65,19 +67,27 @@ export function launchSummaryOf(a: {
         : { kind: 'pool', pool: s.numberSource.numberPoolId },
     agent: { id: s.agentId ?? '', name: a.agentName, version: s.versionId },
     overlaps: a.overlaps,
+    hoursWarning: a.plan.hoursWarning,
   };
 }
 
 /**
  * The summary of a launch request (the CLI's: a file, no plan). Credits needed are one a call, as
  * the plan counts them; the rows the service will drop are the file's rows left out when the
- * service removes invalid rows itself (the cleaner has already taken them out: none).
+ * service removes invalid rows itself (the cleaner has already taken them out: none). A window the
+ * request leaves out is the service's default one.
  */
 export function summaryFromRequest(a: {
   request: LaunchRequest;
   list: string;
   calls: number;
   creditsAvailable: number | null;
+  /** The agent's name (the local library's, else the service's); null when neither said. */
+  agentName: string | null;
+  /** Contacts of the file in other campaigns (overlaps.ts); null when not checked. */
+  overlaps: Overlaps | null;
+  hoursWarning: string | null;
+  nowMs: number;
 }): LaunchSummary {
   const r = a.request;
   const time = r.callConfig.call_time;
@@ -86,18 +96,22 @@ export function summaryFromRequest(a: {
     list: a.list,
     calls: a.calls,
     rowsServiceWillDrop: 0,
-    callsNotFitting: 0,
+    callsNotFitting: callsNotFittingOf(r, a.calls, a.nowMs),
     credits: { needed: a.calls, available: a.creditsAvailable },
-    window: { start: time?.call_start_time ?? '00:00', end: time?.call_end_time ?? '23:59' },
-    timezone: time?.timezone ?? 'UTC',
+    window: {
+      start: time?.call_start_time ?? callConfigDefaults.callStartTime,
+      end: time?.call_end_time ?? callConfigDefaults.callEndTime,
+    },
+    timezone: time?.timezone ?? callConfigDefaults.timezone,
     start: r.start,
     end: r.end,
     callers:
       'numberPoolId' in r.numberSource
         ? { kind: 'pool', pool: r.numberSource.numberPoolId }
         : { kind: 'numbers', numbers: r.numberSource.fromNumbers },
-    agent: { id: r.agentId, name: null, version: null },
-    overlaps: null,
+    agent: { id: r.agentId, name: a.agentName, version: null },
+    overlaps: a.overlaps,
+    hoursWarning: a.hoursWarning,
   };
 }
 
@@ -127,12 +141,13 @@ function summaryFigures(s: LaunchSummary, locale: string): string[] {
     `Start – end:       ${s.start} – ${s.end} (${s.timezone})`,
     `Caller numbers:    ${s.callers.kind === 'pool' ? `number pool ${s.callers.pool}` : s.callers.numbers.join(', ')}`,
     `Agent:             ${s.agent.name ? `${s.agent.name} (${s.agent.id})` : s.agent.id}, ${s.agent.version ? `version ${s.agent.version}` : 'active version'}`,
+    ...(s.hoursWarning ? [`Calling hours:     ${s.hoursWarning}`] : []),
     `Overlaps:          ${
       overlaps === null
-        ? 'not checked (a file, not a contact list)'
+        ? 'not checked'
         : overlaps.contacts === 0
-          ? 'none in the last 7 days'
-          : `${n(overlaps.contacts)} contacts are in ${overlaps.campaigns.map((c) => `${c.name} (${n(c.contacts)})`).join(', ')}`
+          ? 'none in campaigns running or run in the last 7 days'
+          : `${n(overlaps.contacts)} ${overlaps.contacts === 1 ? 'contact is' : 'contacts are'} also in ${overlaps.campaigns.map((c) => `${c.name} (${n(c.contacts)})`).join(', ')}, running or run in the last 7 days`
     }`,
   ];
 }

@@ -63,6 +63,29 @@ describe('planCampaign', () => {
   });
 });
 
+describe('planCampaign with rows the service will drop', () => {
+  it('places and charges only the calls: the rows sent less the rows dropped; the flow goes by the rows sent', () => {
+    const plan = planCampaign(
+      settings({ removeInvalid: true }),
+      { valid: 5_100, invalid: 7, drops: 200 },
+      4_900,
+    );
+    expect(plan).toMatchObject({
+      calls: 4_900,
+      rowsServiceWillDrop: 200,
+      invalid: 7,
+      flow: 'large',
+      credits: { needed: 4_900, available: 4_900, sufficient: true },
+    });
+    expect(plan.days.reduce((n, d) => n + d.calls, 0)).toBe(4_900);
+    // Without drops every row sent is a call.
+    expect(planCampaign(settings(), { valid: 10, invalid: 0 }, null)).toMatchObject({
+      calls: 10,
+      rowsServiceWillDrop: 0,
+    });
+  });
+});
+
 describe('planCampaign in the campaign’s timezone', () => {
   it('keeps the daily window on the wall clock across the end of daylight saving (America/New_York)', () => {
     // DST ends on Sunday 1 November 2026: 09:00 is 13:00Z before and 14:00Z after.

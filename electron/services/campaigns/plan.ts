@@ -118,14 +118,16 @@ export interface CreditsReading {
 
 export function planCampaign(
   s: CampaignSettings,
-  rows: { valid: number; invalid: number },
+  rows: { valid: number; invalid: number; drops?: number },
   credits: CreditsReading | number | null,
 ): CampaignPlan {
   const reading: CreditsReading =
     typeof credits === 'object' && credits !== null
       ? credits
       : { available: credits, checkedAt: null, source: credits === null ? null : 'cached', reason: null };
-  const calls = rows.valid;
+  // The rows the service will drop are sent but never called: neither calls nor credits.
+  const drops = Math.min(rows.drops ?? 0, rows.valid);
+  const calls = rows.valid - drops;
   const fit = fitCalls({
     calls,
     start: s.start,
@@ -142,8 +144,10 @@ export function planCampaign(
   const hoursWarning = permittedHoursWarning(s, Date.now());
   return {
     calls,
+    rowsServiceWillDrop: drops,
     invalid: rows.invalid,
-    flow: flowFor(calls),
+    // The flow goes by the rows the upload file carries (the launch decides it so).
+    flow: flowFor(rows.valid),
     callsPerHour: fit.callsPerHour,
     credits: {
       needed,

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToCampaignTime } from '../../../shared/domain/dates.ts';
 import { campaignSettings } from './testing.ts';
 import type { AgentLint } from '../../../shared/ipc/channels/agents.ts';
-import type { CampaignSettings, LaunchView, TimelineEntry } from '../../../shared/ipc/channels/campaigns.ts';
+import type {
+  CampaignPlan,
+  CampaignSettings,
+  LaunchSummary,
+  LaunchView,
+  TimelineEntry,
+} from '../../../shared/ipc/channels/campaigns.ts';
 import type { ContactFilter, ContactList, ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import type { Result } from '../../../shared/ipc/result.ts';
 import { generate, importThroughService } from '../contacts/testing.ts';
@@ -139,13 +145,52 @@ describe.each([
     });
   });
 
+  it('the plan, the confirmation and the launch count the same calls: the rows sent less the rows the service drops', async () => {
+    const s = await settings(list.id, true);
+    const calls = lint.uploadRows - lint.rowsServiceWillDrop;
+    // Exactly the credits for the calls: enough, though fewer than the rows the file carries.
+    await control('POST', '/workspace', { credits: calls });
+    try {
+      const plan = value<CampaignPlan>(await desk.handle('campaigns:plan', { settings: s }));
+      expect(plan).toMatchObject({
+        calls,
+        rowsServiceWillDrop: lint.rowsServiceWillDrop,
+        flow,
+        credits: { needed: calls, available: calls, sufficient: true },
+      });
+      const summary = value<LaunchSummary>(await desk.handle('campaigns:launch-summary', { settings: s }));
+      expect(summary).toMatchObject({
+        calls,
+        rowsServiceWillDrop: lint.rowsServiceWillDrop,
+        credits: { needed: calls, available: calls },
+      });
+      // One credit short: the summary refuses it (no confirmation), with both figures.
+      await control('POST', '/workspace', { credits: calls - 1 });
+      expect(await desk.handle('campaigns:launch-summary', { settings: s })).toMatchObject({
+        ok: false,
+        error: {
+          field: 'credits',
+          message: expect.stringContaining(
+            `needs ${calls.toLocaleString('en-US')} credits (one a call) and the workspace has ${(calls - 1).toLocaleString('en-US')}`,
+          ),
+        },
+      });
+    } finally {
+      await control('POST', '/workspace', { credits: 1_000_000 });
+    }
+  });
+
   it('the service refuses exactly the predicted rows, and they are mapped back to the list', async () => {
+    // Credits for the calls only (not for the rows dropped): the app and the service both start it.
+    await control('POST', '/workspace', { credits: lint.uploadRows - lint.rowsServiceWillDrop });
     const sent = value<LaunchView>(
       await desk.handle('campaigns:launch', { settings: await settings(list.id, true) }),
     );
     expect(sent.flow).toBe(flow);
     expect(sent.rowsServiceWillDrop).toBe(lint.rowsServiceWillDrop);
-    const t = await untilSettled(sent.id);
+    const t = await untilSettled(sent.id).finally(() =>
+      control('POST', '/workspace', { credits: 1_000_000 }),
+    );
     expect(t.launch.state, JSON.stringify(t.entries)).toBe('started');
     // The acceptance figure: predicted = refused by the service.
     expect(t.launch.serviceInvalid).toBe(lint.rowsServiceWillDrop);

@@ -1,6 +1,7 @@
 // The builder's settings checked before anything is sent; every problem names its field.
 import { isLocalDraftAgent } from '../agents/draftAgents.ts';
 import { checkCallingHours } from '../../../shared/domain/callingHours.ts';
+import type { CallPurpose } from '../../../shared/domain/callingHours.ts';
 import { scheduleProblems } from '../../../shared/domain/campaignSchedule.ts';
 import { campaignTimeToInstant } from '../../../shared/domain/dates.ts';
 import type { CampaignSettings, FieldError } from '../../../shared/ipc/channels/campaigns.ts';
@@ -47,16 +48,43 @@ export function validateSettings(s: CampaignSettings, nowMs: number, locale?: st
 }
 
 /** The permitted-hours warning for the settings (read on the campaign's start day), or null. */
-export function permittedHoursWarning(s: CampaignSettings, nowMs: number): string | null {
-  const start = campaignTimeToInstant(s.start, s.timezone);
+export const permittedHoursWarning = (s: CampaignSettings, nowMs: number): string | null =>
+  hoursWarningOf(
+    {
+      countryCode: s.countryCode,
+      purpose: s.purpose,
+      windowStart: s.call.windowStart,
+      windowEnd: s.call.windowEnd,
+      timezone: s.timezone,
+      start: s.start,
+    },
+    nowMs,
+  );
+
+/**
+ * The permitted-hours warning of a daily window (`start` is `DD/MM/YYYY, HH:MM` in `timezone`: the
+ * rule is read on that day), or null: the app's builder and plan and the CLI's `launch` say the same.
+ */
+export function hoursWarningOf(
+  w: {
+    countryCode: string;
+    purpose: CallPurpose;
+    windowStart: string;
+    windowEnd: string;
+    timezone: string;
+    start: string;
+  },
+  nowMs: number,
+): string | null {
+  const start = campaignTimeToInstant(w.start, w.timezone);
   try {
     return (
       checkCallingHours({
-        countryCode: s.countryCode,
-        purpose: s.purpose,
-        windowStart: s.call.windowStart,
-        windowEnd: s.call.windowEnd,
-        timezone: s.timezone,
+        countryCode: w.countryCode,
+        purpose: w.purpose,
+        windowStart: w.windowStart,
+        windowEnd: w.windowEnd,
+        timezone: w.timezone,
         atMs: start.ok ? start.value : nowMs,
       })?.warning ?? null
     );

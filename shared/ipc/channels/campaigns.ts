@@ -98,8 +98,16 @@ export const planDaySchema = z.object({
 });
 
 export const campaignPlanSchema = z.object({
-  /** Rows the upload carries (valid, not excluded); the calls to place before retries. */
+  /**
+   * The calls to place before retries: the rows the upload carries (valid, not excluded) less the
+   * rows the service will drop (`rowsServiceWillDrop`). Credits needed are counted from it.
+   */
   calls: count,
+  /**
+   * Rows the upload carries that the service will drop (an empty non-optional variable, with
+   * "Remove invalid rows" on): sent, never called, no credit.
+   */
+  rowsServiceWillDrop: count,
   invalid: count,
   flow: z.enum(['large', 'standard']),
   /** Calls one concurrency slot-set places per hour (assumed throughput, said in `assumption`). */
@@ -239,6 +247,10 @@ export const campaignRowSchema = z.object({
   updatedAt: z.string().nullable(),
   /** The service can terminate it: started and not finished (never one that never started). */
   canTerminate: z.boolean(),
+  /** When it starts (ISO; the campaign's start time), null when unknown: told where names repeat. */
+  startsAt: z.string().nullable(),
+  /** The campaign's timezone (its start date is read in it), null when unknown. */
+  timezone: z.string().nullable(),
 });
 export const campaignsListSchema = z.object({
   campaigns: z.array(campaignRowSchema),
@@ -294,6 +306,8 @@ export const launchSummarySchema = z.object({
     version: z.string().nullable(),
   }),
   overlaps: overlapsSchema.nullable(),
+  /** The daily window is outside the recipients' permitted hours (acknowledged): the warning; else null. */
+  hoursWarning: z.string().nullable(),
 });
 export type LaunchSummary = z.infer<typeof launchSummarySchema>;
 

@@ -39,6 +39,15 @@ export interface StoredLaunch {
   terminated_at: string | null;
 }
 
+/** Whose contacts: a stored list's (its number index) or an upload file's numbers (E.164). */
+export type NumberSet = { listId: number } | { numbers: readonly string[] };
+
+/** A subquery of a set's numbers (column e164) and its one parameter. */
+const numberSetSql = (set: NumberSet): [string, number | string] =>
+  'listId' in set
+    ? ['SELECT e164 FROM contact_numbers WHERE list_id = ?', set.listId]
+    : ['SELECT value AS e164 FROM json_each(?)', JSON.stringify(set.numbers)];
+
 export interface StoredStep {
   seq: number;
   step: string;
@@ -213,32 +222,32 @@ export const campaignsQueries = {
       ).run(a).changes > 0,
   ),
   /**
-   * Contacts (distinct E.164) of a list that are also in other launches' lists, per launch. The
-   * launches are chosen by the caller (running or recent); their lists may be gone (then none).
+   * Contacts (distinct E.164) of a list or a file that are also in other launches' contacts, per
+   * launch and in all. A side is a stored list (its number index) or the numbers of an upload file
+   * (the CLI's launches). The launches are chosen by the caller (running or recent); their lists may
+   * be gone (then none).
    */
   'campaigns.overlaps': txQuery(
-    (db, a: { listId: number; launches: Array<{ id: string; listId: number }> }) => {
+    (db, a: { source: NumberSet; launches: Array<{ id: string; set: NumberSet }> }) => {
       // A list just imported may still owe its number index (migration 0100): build it first.
-      for (const id of new Set([a.listId, ...a.launches.map((l) => l.listId)])) ensureNumbers(db, id);
-      const per = prepared<[number, number], number>(
-        db,
-        `SELECT count(DISTINCT a.e164) FROM contact_numbers a
-       WHERE a.list_id = ? AND EXISTS (SELECT 1 FROM contact_numbers b WHERE b.list_id = ? AND b.e164 = a.e164)`,
-      ).pluck();
-      const byLaunch = a.launches.map((l) => ({ id: l.id, contacts: per.get(a.listId, l.listId) ?? 0 }));
-      const lists = [...new Set(a.launches.map((l) => l.listId))];
-      let total = 0;
-      if (lists.length > 0)
-        total =
+      for (const set of [a.source, ...a.launches.map((l) => l.set)])
+        if ('listId' in set) ensureNumbers(db, set.listId);
+      const [source, sourceArg] = numberSetSql(a.source);
+      const count = (sets: NumberSet[]): number => {
+        if (sets.length === 0) return 0;
+        const parts = sets.map(numberSetSql);
+        return (
           (db
             .prepare(
-              `SELECT count(DISTINCT a.e164) FROM contact_numbers a WHERE a.list_id = ? AND EXISTS (
-               SELECT 1 FROM contact_numbers b WHERE b.list_id IN (${lists.map(() => '?').join(', ')})
-               AND b.e164 = a.e164)`,
+              `SELECT count(DISTINCT s.e164) FROM (${source}) s
+               WHERE s.e164 IN (${parts.map(([sql]) => sql).join(' UNION ')})`,
             )
             .pluck()
-            .get(a.listId, ...lists) as number | undefined) ?? 0;
-      return { total, byLaunch };
+            .get(sourceArg, ...parts.map(([, arg]) => arg)) as number | undefined) ?? 0
+        );
+      };
+      const byLaunch = a.launches.map((l) => ({ id: l.id, contacts: count([l.set]) }));
+      return { total: count(a.launches.map((l) => l.set)), byLaunch };
     },
   ),
   'campaigns.launches': query((db, a: { workspaceId: string }) =>

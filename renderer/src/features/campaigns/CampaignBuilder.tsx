@@ -6,7 +6,7 @@ import { desk } from '../../desk/desk.ts';
 import { AgentPanel } from '../contacts/AgentPanel.tsx';
 import { formatCount } from '../contacts/formatNumbers.ts';
 import { useListAgent } from '../contacts/listAgentStore.ts';
-import { launchBlockers, launchNotes } from './blockers.ts';
+import { launchBlockers, launchNotes, planBlockers } from './blockers.ts';
 import { EmptyVariables } from '../contacts/EmptyVariables.tsx';
 import { useCampaigns } from './campaignsStore.ts';
 import { TimelineEntries } from './CampaignTimeline.tsx';
@@ -99,7 +99,11 @@ export function CampaignBuilder() {
     confirmationWasOpen.current = confirmation !== null;
   }, [confirmation]);
 
-  const blockers = launchBlockers(settings, agent, settings.listId === null ? null : lint);
+  // The checked plan's refusals (credits, calls that do not fit) disable Launch with their reason.
+  const blockers = [
+    ...launchBlockers(settings, agent, settings.listId === null ? null : lint),
+    ...planBlockers(checked && errors.length === 0 ? plan : null, settings.acceptShortfall),
+  ];
   const notes = launchNotes(settings, settings.listId === null ? null : lint);
   // A launched campaign (not refused) is shown read-only: it launches once.
   const launched = readOnly || (launching !== null && launching.state !== 'failed');

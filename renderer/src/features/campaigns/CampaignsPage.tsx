@@ -11,6 +11,7 @@ import { desk } from '../../desk/desk.ts';
 import { formatCount } from '../contacts/formatNumbers.ts';
 import { CampaignBuilder } from './CampaignBuilder.tsx';
 import { useCampaigns } from './campaignsStore.ts';
+import { campaignRowNames } from './rowNames.ts';
 import { CampaignTimeline } from './CampaignTimeline.tsx';
 import { LaunchQueue } from './LaunchQueue.tsx';
 import { LiveCampaigns } from '../calls/LiveCampaigns.tsx';
@@ -73,6 +74,10 @@ function CampaignsTable() {
   const [terminating, setTerminating] = useState<CampaignRow | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const rows = list?.campaigns ?? [];
+  // Names that repeat get their start date (two "November" campaigns are told apart); "starts" or
+  // "started" as of when the list was opened.
+  const [openedAt] = useState(Date.now);
+  const names = campaignRowNames(rows, openedAt);
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`} data-testid="campaigns-list">
@@ -124,14 +129,14 @@ function CampaignsTable() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
+              {rows.map((r, i) => (
                 <tr
                   key={r.launchId ?? r.campaignId ?? r.name}
                   data-campaign={r.name}
                   data-launch={r.launchId ?? undefined}
                 >
-                  <th scope="row">
-                    {r.name}
+                  <th scope="row" data-col="name">
+                    {names[i]}
                     {r.launchId ? null : <span className="muted"> (service)</span>}
                   </th>
                   <td data-col="status">{campaignStatusText(r.status)}</td>
@@ -142,21 +147,21 @@ function CampaignsTable() {
                   <td className="action-row">
                     {r.launchId ? (
                       <Button size="sm" onClick={() => void openCampaign(r.launchId!)}>
-                        Open {r.name}
+                        Open {names[i]}
                       </Button>
                     ) : null}
                     {r.launchId ? (
                       <Button size="sm" aria-haspopup="dialog" onClick={() => void openTimeline(r.launchId!)}>
-                        Timeline of {r.name}
+                        Timeline of {names[i]}
                       </Button>
                     ) : null}
                     {r.launchId && r.status === 'needs-decision' ? (
                       <>
                         <Button size="sm" onClick={() => void resolve(r.launchId!, 'retry')}>
-                          Start {r.name} again
+                          Start {names[i]} again
                         </Button>
                         <Button size="sm" onClick={() => void resolve(r.launchId!, 'mark-started')}>
-                          Mark {r.name} as started
+                          Mark {names[i]} as started
                         </Button>
                       </>
                     ) : null}
@@ -167,7 +172,7 @@ function CampaignsTable() {
                         aria-haspopup="dialog"
                         onClick={() => setTerminating(r)}
                       >
-                        Terminate {r.name}
+                        Terminate {names[i]}
                       </Button>
                     ) : null}
                   </td>

@@ -60,6 +60,9 @@ export function LaunchConfirmation({
       `${s.agent.name ?? s.agent.id}, ${s.agent.version ? `version ${s.agent.version}` : 'active version'}`,
     ],
     ['overlaps', 'Overlaps', s.overlaps ? overlapText(s.overlaps) : 'Not checked'],
+    ...(s.hoursWarning
+      ? [['calling-hours', 'Calling hours', `${s.hoursWarning} (acknowledged)`] as [string, string, string]]
+      : []),
   ];
   return (
     <Dialog open role="alertdialog" title={`Start ${s.name}?`} onClose={onCancel}>

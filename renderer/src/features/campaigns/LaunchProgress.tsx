@@ -1,6 +1,5 @@
 import type { LaunchView } from '../../../../shared/ipc/channels/campaigns.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
-import { campaignStateText, STEP_TEXT, stepStatus } from './launchText.ts';
+import { campaignStateText, launchRowsText, STEP_TEXT, stepStatus } from './launchText.ts';
 
 const MARK = { done: '✓', current: '→', failed: '✗', todo: '·' } as const;
 const SPOKEN = { done: ' (done)', current: ' (now)', failed: ' (failed)', todo: ' (not started)' } as const;
@@ -24,11 +23,8 @@ export function LaunchProgress({ launch }: { launch: LaunchView }) {
           </li>
         ))}
       </ol>
-      <p className="field-hint">
-        {formatCount(launch.valid)} rows to call · {formatCount(launch.invalid)} invalid
-        {launch.serviceInvalid !== null
-          ? ` · ${formatCount(launch.serviceInvalid)} refused by the service`
-          : ''}
+      <p className="field-hint" data-testid="launch-rows">
+        {launchRowsText(launch)}
       </p>
       {launch.rejectsUrl ? (
         <p>

@@ -3,6 +3,7 @@ import type { CampaignPlan } from '../../../../shared/ipc/channels/campaigns.ts'
 import { CheckboxField } from '../../components/Field.tsx';
 import { formatCredits, formatWhen } from '../../components/format.ts';
 import { formatCount } from '../contacts/formatNumbers.ts';
+import { creditShortfallText } from './blockers.ts';
 import { useCampaigns } from './campaignsStore.ts';
 import { PlanChart } from './PlanChart.tsx';
 import { formatInZone, formatPlanDay, formatPlanWindow } from './planText.ts';
@@ -36,6 +37,10 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
         <div>
           <dt>Calls to place</dt>
           <dd data-fact="calls">{formatCount(plan.calls)}</dd>
+        </div>
+        <div>
+          <dt>Rows the service will drop</dt>
+          <dd data-fact="service-drops">{formatCount(plan.rowsServiceWillDrop)}</dd>
         </div>
         <div>
           <dt>Invalid rows (not called)</dt>
@@ -96,15 +101,17 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
       ) : null}
       {credits.sufficient === false ? (
         <p className="warn-text" role="note" data-testid="plan-credits-short">
-          Not enough credits: this campaign needs {formatCredits(credits.needed)} and the workspace has{' '}
-          {formatCredits(credits.available ?? 0)}. The launch is refused before anything is uploaded.
+          {creditShortfallText(credits.needed, credits.available ?? 0)}{' '}
+          {credits.source === 'service'
+            ? 'Launch stays disabled until the credits cover the calls.'
+            : 'The launch is checked against the service’s credits again before anything is uploaded.'}
         </p>
       ) : null}
       {plan.callsNotFitting > 0 ? (
         <div className="warn-text" role="note" data-testid="plan-shortfall">
           <p>
             {formatCount(plan.callsNotFitting)} of {formatCount(plan.calls)} calls do not fit before the
-            campaign ends: widen the window, raise the concurrency or move the end. The launch is refused
+            campaign ends: widen the window, raise the concurrency or move the end. Launch stays disabled
             unless you accept this.
           </p>
           <CheckboxField

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentLint } from '../../../../shared/ipc/channels/agents.ts';
-import { launchBlockers, launchNotes } from './blockers.ts';
+import { launchBlockers, launchNotes, planBlockers } from './blockers.ts';
 
 const lint: AgentLint = {
   unmapped: [],
@@ -73,5 +73,38 @@ describe('launch blockers', () => {
     expect(launchNotes(off, optional)).toEqual([
       'Variable due_date is optional: 3 rows are sent with "-" for it.',
     ]);
+  });
+});
+
+describe('plan blockers (Launch disabled with the reason)', () => {
+  const credits = (available: number | null, source: 'service' | 'cached' | null = 'service') => ({
+    needed: 41_000,
+    available,
+    sufficient: available === null ? null : available >= 41_000,
+    checkedAt: null,
+    source,
+    reason: null,
+  });
+  it('names both figures and the shortfall when the service reports fewer credits than calls', () => {
+    expect(planBlockers({ calls: 41_000, callsNotFitting: 0, credits: credits(25_000) }, false)).toEqual([
+      'Not enough credits: this campaign needs 41,000 credits (one a call) and the workspace has 25,000, 16,000 short. Add credits or send fewer rows.',
+    ]);
+    expect(planBlockers({ calls: 41_000, callsNotFitting: 0, credits: credits(41_000) }, false)).toEqual([]);
+  });
+  it('does not block on credits not reported now (offline: the service checks before the upload)', () => {
+    expect(planBlockers({ calls: 41_000, callsNotFitting: 0, credits: credits(null, null) }, false)).toEqual(
+      [],
+    );
+    expect(
+      planBlockers({ calls: 41_000, callsNotFitting: 0, credits: credits(10, 'cached') }, false),
+    ).toEqual([]);
+  });
+  it('blocks calls that do not fit until the shortfall is accepted', () => {
+    const plan = { calls: 40_000, callsNotFitting: 32_882, credits: credits(50_000) };
+    expect(planBlockers(plan, false)).toEqual([
+      '32,882 of 40,000 calls do not fit before the campaign ends: widen the daily window, raise the concurrency or move the end, or accept the shortfall in the plan.',
+    ]);
+    expect(planBlockers(plan, true)).toEqual([]);
+    expect(planBlockers(null, false)).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import type { AgentDetail, AgentLint } from '../../../../shared/ipc/channels/agents.ts';
-import type { CampaignSettings } from '../../../../shared/ipc/channels/campaigns.ts';
+import type { CampaignPlan, CampaignSettings } from '../../../../shared/ipc/channels/campaigns.ts';
 import { rowsServiceWillDrop } from '../../../../shared/domain/serviceRefusals.ts';
 
 // Why Launch is disabled: what the builder knows is missing before anything can be sent. Every
 // non-optional variable must have a value in every row the upload carries: the service refuses a
 // row with an empty one, and without "Remove invalid rows" it refuses the whole upload.
 
-const rows = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'row' : 'rows'}`;
+const count = (n: number) => n.toLocaleString();
+const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
 
 export function launchBlockers(
   settings: Pick<CampaignSettings, 'listId' | 'agentId' | 'removeInvalid'>,
@@ -45,4 +46,31 @@ export function launchNotes(
   for (const e of lint.emptyColumns.filter((c) => c.optional))
     out.push(`Variable ${e.variable} is optional: ${rows(e.emptyRows)} are sent with "-" for it.`);
   return out;
+}
+
+/**
+ * What the checked plan says refuses the launch, in the words Launch is disabled with: more calls
+ * than the credits the service reported for this plan (both figures and the shortfall), and calls
+ * that do not fit before the end while the shortfall is not accepted. The back end refuses the same.
+ */
+export function planBlockers(
+  plan: Pick<CampaignPlan, 'calls' | 'callsNotFitting' | 'credits'> | null,
+  acceptShortfall: boolean,
+): string[] {
+  if (!plan) return [];
+  const out: string[] = [];
+  const c = plan.credits;
+  if (c.source === 'service' && c.available !== null && c.needed > c.available)
+    out.push(creditShortfallText(c.needed, c.available));
+  if (plan.callsNotFitting > 0 && !acceptShortfall)
+    out.push(
+      `${count(plan.callsNotFitting)} of ${count(plan.calls)} calls do not fit before the campaign ends: widen the daily window, raise the concurrency or move the end, or accept the shortfall in the plan.`,
+    );
+  return out;
+}
+
+/** "Not enough credits: … needs 41,000 (one a call), the workspace has 25,000: 16,000 short." */
+export function creditShortfallText(needed: number, available: number): string {
+  const short = Math.ceil(needed - available);
+  return `Not enough credits: this campaign needs ${count(needed)} credits (one a call) and the workspace has ${count(Math.floor(available))}, ${count(short)} short. Add credits or send fewer rows.`;
 }

@@ -13,6 +13,7 @@ import type { campaignsListSchema, numbersAnswerSchema } from '../../../../share
 import type { z } from 'zod';
 import { desk } from '../../desk/desk.ts';
 import { defaultSettings, schemaProblems, withStaleAcknowledgement } from './settingsForm.ts';
+import { planBlockers } from './blockers.ts';
 
 // The Campaigns section: the builder's settings (a local draft, saved as it is edited), its
 // field-named problems and plan, the launch queue, the campaigns list and one campaign's timeline.
@@ -252,6 +253,9 @@ export const useCampaigns = create<CampaignsState>((set, get) => ({
     set({ busy: true, launchError: null });
     try {
       if (!(await get().validate())) return;
+      // The plan again (credits now): a launch it refuses disables Launch with the reason instead.
+      await get().loadPlan();
+      if (planBlockers(get().plan, get().settings.acceptShortfall).length > 0) return;
       const { settings, draftId } = get();
       const result = await desk().campaigns.launchSummary({ settings, ...(draftId ? { draftId } : {}) });
       if (!result.ok) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LaunchView } from '../../../../shared/ipc/channels/campaigns.ts';
-import { stepStatus, stepsOf } from './launchText.ts';
+import { launchRowsText, stepStatus, stepsOf } from './launchText.ts';
 
 const launch = (patch: Partial<LaunchView>): LaunchView => ({
   id: 'l1',
@@ -58,5 +58,23 @@ describe('launch steps', () => {
     expect(
       stepStatus(launch({ step: 'save', flow: 'standard', state: 'failed' })).map((s) => s.status),
     ).toEqual(['failed', 'todo']);
+  });
+});
+
+describe('a launch’s rows in words', () => {
+  const l = { valid: 41, invalid: 1, rowsServiceWillDrop: 4, serviceInvalid: null, arrived: null };
+  it('counts the calls as the plan does: the rows sent less the rows the service will drop', () => {
+    expect(launchRowsText(l)).toBe('37 calls to place · 4 rows the service will drop · 1 invalid (not sent)');
+    expect(launchRowsText({ ...l, rowsServiceWillDrop: null })).toBe(
+      '41 calls to place · 1 invalid (not sent)',
+    );
+  });
+  it('once the service answered, its own figures', () => {
+    expect(launchRowsText({ ...l, serviceInvalid: 5, arrived: 36 })).toBe(
+      '36 calls to place · 1 invalid (not sent) · 5 refused by the service',
+    );
+    expect(launchRowsText({ ...l, valid: 1, invalid: 0, serviceInvalid: 0, arrived: null })).toBe(
+      '1 call to place · 0 invalid (not sent) · 0 refused by the service',
+    );
   });
 });

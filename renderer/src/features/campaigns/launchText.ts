@@ -61,3 +61,24 @@ export function stepStatus(launch: LaunchView): { step: LaunchView['step']; stat
 /** A campaign's state in words: a terminated campaign says so whatever its launch did. */
 export const campaignStateText = (launch: LaunchView): string =>
   launch.terminatedAt ? 'Terminated' : STATE_TEXT[launch.state];
+
+const counted = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/**
+ * A launch's rows in words, as the plan and the confirmation count them: the calls (rows sent less
+ * the rows the service will drop; once it answered, the rows it accepted), the drops still predicted,
+ * the invalid rows left out, and the rows the service refused.
+ */
+export function launchRowsText(
+  l: Pick<LaunchView, 'valid' | 'invalid' | 'rowsServiceWillDrop' | 'serviceInvalid' | 'arrived'>,
+): string {
+  const answered = l.serviceInvalid !== null;
+  const calls =
+    l.arrived ?? Math.max(0, l.valid - (answered ? l.serviceInvalid! : (l.rowsServiceWillDrop ?? 0)));
+  const parts = [counted(calls, 'call to place', 'calls to place')];
+  if (!answered && (l.rowsServiceWillDrop ?? 0) > 0)
+    parts.push(counted(l.rowsServiceWillDrop!, 'row the service will drop', 'rows the service will drop'));
+  parts.push(`${l.invalid.toLocaleString()} invalid (not sent)`);
+  if (answered) parts.push(`${l.serviceInvalid!.toLocaleString()} refused by the service`);
+  return parts.join(' · ');
+}
