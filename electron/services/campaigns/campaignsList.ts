@@ -5,6 +5,7 @@ import type { campaignRowSchema } from '../../../shared/ipc/channels/campaigns.t
 import { callConfigDefaults } from '../../../shared/domain/callConfig.ts';
 import { campaignTimeToInstant } from '../../../shared/domain/dates.ts';
 import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import { callsOfLaunch } from './launchChecks.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 
 type CampaignRow = z.infer<typeof campaignRowSchema>;
@@ -111,7 +112,8 @@ export function mergeCampaigns(
       status: localStatus(l),
       registered: null,
       completed: null,
-      total: l.valid,
+      // Its calls: what the service accepted, else the rows sent less those it will drop.
+      total: l.arrived ?? callsOfLaunch(l),
       updatedAt: l.updated_at,
       canTerminate: canTerminate(null, l),
       ...startOf(l),

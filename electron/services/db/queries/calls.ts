@@ -1286,7 +1286,10 @@ const liveCampaigns = (db: Db, a: { workspaceId: string; limit: number }): LiveC
   prepared<[{ ws: string; limit: number }], LiveCampaignRow>(
     db,
     `WITH launched AS (
-       SELECT service_id, name, created_at, valid FROM campaign_launches
+       SELECT service_id, name, created_at,
+         -- Its calls: the rows the service accepted, else the rows sent less those it refused or will drop.
+         coalesce(arrived, valid - coalesce(service_invalid, predicted_refused, 0)) AS valid
+       FROM campaign_launches
        WHERE workspace_id = @ws AND state = 'started' AND service_id IS NOT NULL
        ORDER BY created_at DESC LIMIT @limit)
      SELECT l.service_id AS bulkListId, l.name, l.created_at AS launchedAt, l.valid AS contacts,

@@ -42,11 +42,17 @@ export interface StoredLaunch {
 /** Whose contacts: a stored list's (its number index) or an upload file's numbers (E.164). */
 export type NumberSet = { listId: number } | { numbers: readonly string[] };
 
-/** A subquery of a set's numbers (column e164) and its one parameter. */
+/**
+ * A subquery of a set's numbers (column e164, stored as the digits' integer: `+919876543210` is
+ * 919876543210, 15 digits at most, exact in a double) and its one parameter.
+ */
 const numberSetSql = (set: NumberSet): [string, number | string] =>
   'listId' in set
     ? ['SELECT e164 FROM contact_numbers WHERE list_id = ?', set.listId]
-    : ['SELECT value AS e164 FROM json_each(?)', JSON.stringify(set.numbers)];
+    : [
+        'SELECT value AS e164 FROM json_each(?)',
+        JSON.stringify(set.numbers.flatMap((n) => (/^\+\d{1,15}$/.test(n) ? [Number(n.slice(1))] : []))),
+      ];
 
 export interface StoredStep {
   seq: number;

@@ -3,6 +3,9 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { formatCredits } from '../../components/format.ts';
 import { formatCount } from '../contacts/formatNumbers.ts';
+import { useListAgent } from '../contacts/listAgentStore.ts';
+import { useCampaigns } from './campaignsStore.ts';
+import { callersText, campaignTimeText, versionText } from './confirmationText.ts';
 
 /** "Start 1,234 calls" in the operator's locale. */
 export const startLabel = (calls: number): string =>
@@ -31,6 +34,8 @@ export function LaunchConfirmation({
   onCancel: () => void;
 }) {
   const s = summary;
+  const numbers = useCampaigns((st) => st.numbers);
+  const versions = useListAgent((st) => st.agent?.agentVersions ?? null);
   const facts: Array<[string, string, string]> = [
     ['name', 'Campaign', s.name],
     ['list', 'Contact list', s.list],
@@ -47,18 +52,10 @@ export function LaunchConfirmation({
       s.credits.available === null ? 'Not reported (offline or unknown)' : formatCredits(s.credits.available),
     ],
     ['window', 'Daily window', `${s.window.start}–${s.window.end} (${s.timezone})`],
-    ['start', 'Start', `${s.start} (${s.timezone})`],
-    ['end', 'End', `${s.end} (${s.timezone})`],
-    [
-      'callers',
-      'Caller numbers',
-      s.callers.kind === 'pool' ? `Number pool ${s.callers.pool}` : s.callers.numbers.join(', '),
-    ],
-    [
-      'agent',
-      'Agent',
-      `${s.agent.name ?? s.agent.id}, ${s.agent.version ? `version ${s.agent.version}` : 'active version'}`,
-    ],
+    ['start', 'Start', campaignTimeText(s.start, s.timezone)],
+    ['end', 'End', campaignTimeText(s.end, s.timezone)],
+    ['callers', 'Caller numbers', callersText(s.callers, numbers)],
+    ['agent', 'Agent', `${s.agent.name ?? s.agent.id}, ${versionText(s.agent.version, versions)}`],
     ['overlaps', 'Overlaps', s.overlaps ? overlapText(s.overlaps) : 'Not checked'],
     ...(s.hoursWarning
       ? [['calling-hours', 'Calling hours', `${s.hoursWarning} (acknowledged)`] as [string, string, string]]

@@ -43,7 +43,7 @@ export function PlanView({ plan }: { plan: CampaignPlan }) {
           <dd data-fact="service-drops">{formatCount(plan.rowsServiceWillDrop)}</dd>
         </div>
         <div>
-          <dt>Invalid rows (not called)</dt>
+          <dt>Invalid or duplicate rows (not sent)</dt>
           <dd data-fact="invalid">{formatCount(plan.invalid)}</dd>
         </div>
         <div>
