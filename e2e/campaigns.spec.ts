@@ -241,6 +241,12 @@ test.describe('campaigns', () => {
     }
     const id = await startedId(campaigns);
     await expectStartedOnce(sandbox, id);
+    // Its rows counted as the plan counts them: every valid row a call (none dropped), the invalid left out.
+    await expect(page.getByTestId('launch-rows')).toHaveText(
+      new RegExp(
+        `^${list.valid} calls to place · ${list.invalid} invalid \\(not sent\\)( · 0 refused by the service)?$`,
+      ),
+    );
 
     // The list: the campaign, its timeline, and statuses following the sandbox clock.
     await campaigns.backToList();
