@@ -15,6 +15,7 @@ import { zoneOffsetMinutes } from '../../../../shared/domain/dates.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
 import { quarantineCount } from './callQuarantine.ts';
+import { reviewConditions } from './callReviews.ts';
 import { callSnippet } from './callSnippet.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
@@ -392,6 +393,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
       `coalesce((SELECT state FROM recordings r WHERE r.seq = c.seq), 'none') IN (${f.recording.map(() => '?').join(',')})`,
       ...f.recording,
     );
+  for (const c of reviewConditions(workspaceId, f)) add(c.sql, ...c.params);
   const fts = f.search === undefined ? null : ftsQuery(f.search);
   return { sql: parts.join(' AND '), params, fts, workspaceOnly: workspaceId !== null && parts.length === 1 };
 }
