@@ -268,7 +268,8 @@ export async function runCallsCommand(argv: string[], io: Io): Promise<number> {
     const { runQaReportCommand } = await import('./qaReportCommand.ts');
     return runQaReportCommand(rest, io);
   }
-  if (sub !== 'export') throw new UsageError(`unknown calls command "${sub}" (calls export, calls qa-report)`);
+  if (sub !== 'export')
+    throw new UsageError(`unknown calls command "${sub}" (calls export, calls qa-report)`);
   const { values } = parseExportArgs(rest);
   if (values.help) {
     io.out(exportUsage);

@@ -53,12 +53,12 @@ export async function runQaReportCommand(argv: string[], io: Io): Promise<number
       workspaceId = record.id;
     }
     const bulkListId = values.campaign.trim();
-    const { rows } = await writeQaReport(data.db, { workspaceId, bulkListId }, resolve(values.out));
-    if (rows === 0) {
-      // An empty report for a mistyped id would look like a campaign nobody called.
+    // An empty report for a mistyped id would look like a campaign nobody called.
+    if ((await data.db.call('reviews.campaignCalls', { workspaceId, bulkListId })) === 0) {
       say(`no calls of campaign ${bulkListId} are stored in ${values.data} (sync first, or check the id)`);
       return EXIT.failed;
     }
+    const { rows } = await writeQaReport(data.db, { workspaceId, bulkListId }, resolve(values.out));
     io.out(`Wrote the QA report of ${rows} calls to ${values.out}`);
     return EXIT.ok;
   } catch (error) {

@@ -1,6 +1,7 @@
 // review:* channels: QA review marks of the active workspace's calls, the flag reasons list, the
 // reviewer's name and the QA report CSV of a campaign. Everything is local: nothing here talks to
 // the calling service, and the sync never reads the marks (they live in their own table).
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { requireActiveWorkspace } from '../agents/workspaceAccess.ts';
@@ -16,7 +17,8 @@ export const reviewDomain = defineDomain({
 
     async function workspaceOf(id: string | undefined): Promise<string> {
       if (id === undefined) return (await requireActiveWorkspace(ctx)).id;
-      if (!(await db.call('workspaces.get', { id }))) throw new DeskFailure('not_found', 'No such workspace.');
+      if (!(await db.call('workspaces.get', { id })))
+        throw new DeskFailure('not_found', 'No such workspace.');
       return id;
     }
 
@@ -59,12 +61,15 @@ export const reviewDomain = defineDomain({
         const args = { workspaceId: await workspaceOf(req.workspaceId), bulkListId: req.bulkListId };
         const fileName = qaReportFileName(req.bulkListId);
         if ('path' in req) {
-          const { rows, bytes } = await writeQaReport(db, args, req.path);
+          // "~/Downloads" as the app's folder field proposes it.
+          const path =
+            req.path === '~' || req.path.startsWith('~/') ? join(homedir(), req.path.slice(1)) : req.path;
+          const { rows, bytes } = await writeQaReport(db, args, path);
           return {
             rows,
             bytes,
-            fileName: req.path.split(/[\\/]/).pop() ?? fileName,
-            path: req.path,
+            fileName: path.split(/[\\/]/).pop() ?? fileName,
+            path,
             downloadUrl: null,
           };
         }

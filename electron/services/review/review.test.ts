@@ -12,14 +12,12 @@ import type { ReviewMark, ReviewReason } from '../../../shared/ipc/channels/revi
 import type { Result } from '../../../shared/ipc/result.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
 import { deskOnSandbox, syncNow, value } from '../calls/testing.ts';
-import { generate, importThroughService } from '../contacts/testing.ts';
-import type { ImportTarget } from '../contacts/testing.ts';
 import type { Desk } from '../createDesk.ts';
 import { DATABASE_FILE_NAME } from '../db/openDatabase.ts';
 import { tempDirs } from '../db/testing.ts';
 import { startSyncSandbox } from '../sync/testing.ts';
 import { QA_REPORT_COLUMNS } from './qaReport.ts';
-import { recordingProxy } from './testing.ts';
+import { linkCampaign, recordingProxy } from './testing.ts';
 import type { RecordingProxy } from './testing.ts';
 
 const CAMPAIGN = 'bl-qa-review';
@@ -40,7 +38,8 @@ const list = async (filter: CallFilter, limit = 500) =>
   );
 const mark = async (request: Record<string, unknown>) =>
   value<{ mark: ReviewMark }>(await desk.handle('review:set', request)).mark;
-const reasons = async () => value<{ reasons: ReviewReason[] }>(await desk.handle('review:reasons', {})).reasons;
+const reasons = async () =>
+  value<{ reasons: ReviewReason[] }>(await desk.handle('review:reasons', {})).reasons;
 const errorOf = (r: Result<unknown>) => (r.ok ? null : r.error);
 
 beforeAll(async () => {
@@ -61,22 +60,7 @@ beforeAll(async () => {
   dataDir = dirs.make();
   let workspaceId: string;
   ({ desk, workspaceId } = await deskOnSandbox({ baseUrl: proxy.baseUrl, apiKey: sandbox.apiKey }, dataDir));
-  // The campaigns feature records a launch's list; the sync then reads the campaign by its id.
-  const target: ImportTarget = {
-    importBegin: async (req) => value(await desk.handle('contacts:import-begin', req)),
-    importBatch: async (req) => value(await desk.handle('contacts:import-batch', req)),
-    importFinish: async (req) => value(await desk.handle('contacts:import-finish', req)),
-  };
-  const { list: launched } = await importThroughService(target, generate(20, 3).bytes);
-  const file = new Database(join(dataDir, DATABASE_FILE_NAME));
-  try {
-    file.pragma('busy_timeout = 5000');
-    file
-      .prepare(`INSERT INTO campaign_lists (workspace_id, bulk_list_id, list_id) VALUES (?, ?, ?)`)
-      .run(workspaceId, CAMPAIGN, launched.id);
-  } finally {
-    file.close();
-  }
+  await linkCampaign(desk, { dataDir, workspaceId, bulkListId: CAMPAIGN });
   const { final } = await syncNow(desk);
   expect(final.state).toBe('done');
   totalCalls = final.calls;
@@ -99,7 +83,13 @@ describe('QA review marks', () => {
     expect(rude.removed).toBe(false);
 
     const reviewed = await mark({ callId: a!.id, reviewed: true });
-    expect(reviewed).toMatchObject({ callId: a!.id, reviewed: true, reviewedBy: 'Asha QA', flag: null, note: null });
+    expect(reviewed).toMatchObject({
+      callId: a!.id,
+      reviewed: true,
+      reviewedBy: 'Asha QA',
+      flag: null,
+      note: null,
+    });
     expect(Date.parse(reviewed.reviewedAt!)).toBeGreaterThan(Date.now() - 60_000);
 
     const flagged = await mark({ callId: b!.id, flagReasonId: rude.id });
@@ -112,7 +102,9 @@ describe('QA review marks', () => {
 
     const noted = await mark({ callId: c!.id, note: NOTE });
     expect(noted).toMatchObject({ reviewed: false, note: NOTE, notedBy: 'Asha QA' });
-    expect(value<{ mark: ReviewMark }>(await desk.handle('review:get', { callId: c!.id })).mark).toEqual(noted);
+    expect(value<{ mark: ReviewMark }>(await desk.handle('review:get', { callId: c!.id })).mark).toEqual(
+      noted,
+    );
 
     // Everything set, then everything cleared: the call reads as never reviewed again.
     await mark({ callId: d!.id, reviewed: true, note: 'temp' });
@@ -120,7 +112,9 @@ describe('QA review marks', () => {
     expect(cleared).toMatchObject({ reviewed: false, flag: null, note: null, updatedAt: null });
 
     // Refusals in words: a call of no workspace here, a reason not on the list, nothing to change.
-    expect(errorOf(await desk.handle('review:set', { callId: 'no-such-call', reviewed: true }))).toMatchObject({
+    expect(
+      errorOf(await desk.handle('review:set', { callId: 'no-such-call', reviewed: true })),
+    ).toMatchObject({
       code: 'not_found',
       field: 'callId',
     });
@@ -128,7 +122,9 @@ describe('QA review marks', () => {
       code: 'invalid_request',
       field: 'flagReasonId',
     });
-    expect(errorOf(await desk.handle('review:set', { callId: a!.id }))).toMatchObject({ code: 'invalid_request' });
+    expect(errorOf(await desk.handle('review:set', { callId: a!.id }))).toMatchObject({
+      code: 'invalid_request',
+    });
   });
 
   it('filters the calls table by reviewed, unreviewed, flagged and reason, with the other filters and search', async () => {
@@ -143,26 +139,35 @@ describe('QA review marks', () => {
     expect(ids(await list({ review: 'flagged' }))).toEqual([b!.id]);
     expect(ids(await list({ flagReasons: [rude.id] }))).toEqual([b!.id]);
     // A noted call that is not reviewed is still in the queue's walk.
-    expect((await list({ bulkListId: CAMPAIGN, review: 'unreviewed' })).rows.map((r) => r.id)).toContain(c!.id);
+    expect((await list({ bulkListId: CAMPAIGN, review: 'unreviewed' })).rows.map((r) => r.id)).toContain(
+      c!.id,
+    );
     expect((await list({ bulkListId: CAMPAIGN, review: 'unreviewed' })).total).toBe(58);
     // With other filters and a search: the search path (FTS) applies the same conditions.
     const byNumber = await list({ review: 'reviewed', search: a!.toNumber!.replace(/\D/g, '').slice(-10) });
     expect(ids(byNumber)).toEqual([a!.id]);
     expect((await list({ review: 'flagged', statuses: [b!.status] })).total).toBe(1);
     // The same filter drives the charts and the export.
-    const stats = value<{ total: number }>(await desk.handle('calls:stats', { filter: { review: 'reviewed' } }));
+    const stats = value<{ total: number }>(
+      await desk.handle('calls:stats', { filter: { review: 'reviewed' } }),
+    );
     expect(stats.total).toBe(2);
   });
 
   it('keeps every mark across a re-sync that rewrites the marked rows and one that re-inserts every call', async () => {
     const [a, b, c] = campaignCalls;
     const before = await Promise.all(
-      [a!, b!, c!].map(async (x) => value<{ mark: ReviewMark }>(await desk.handle('review:get', { callId: x.id })).mark),
+      [a!, b!, c!].map(
+        async (x) => value<{ mark: ReviewMark }>(await desk.handle('review:get', { callId: x.id })).mark,
+      ),
     );
 
     // The service now sends the marked calls changed, and every record in another documented shape.
     for (const x of [a!, b!, c!])
-      await sandbox.control('POST', '/history-overrides', { call_id: x.id, fields: { name: `Renamed ${x.id}` } });
+      await sandbox.control('POST', '/history-overrides', {
+        call_id: x.id,
+        fields: { name: `Renamed ${x.id}` },
+      });
     await sandbox.control('POST', '/variants', { timestamps: 'micro_offset' });
     const rewritten = await syncNow(desk);
     expect(rewritten.final.state).toBe('done');
@@ -173,6 +178,8 @@ describe('QA review marks', () => {
     // The calls rows deleted behind the app's back (a rebuilt cache): the next sync inserts them anew.
     const file = new Database(join(dataDir, DATABASE_FILE_NAME));
     try {
+      file.pragma('busy_timeout = 5000');
+      file.pragma('foreign_keys = ON'); // their recording rows go with them, as in the app
       file.exec('DELETE FROM calls');
       expect(file.prepare('SELECT count(*) FROM call_reviews').pluck().get()).toBe(3);
     } finally {
@@ -182,7 +189,9 @@ describe('QA review marks', () => {
     expect(reinserted.final.inserted).toBe(totalCalls);
 
     const after = await Promise.all(
-      [a!, b!, c!].map(async (x) => value<{ mark: ReviewMark }>(await desk.handle('review:get', { callId: x.id })).mark),
+      [a!, b!, c!].map(
+        async (x) => value<{ mark: ReviewMark }>(await desk.handle('review:get', { callId: x.id })).mark,
+      ),
     );
     expect(after).toEqual(before);
     expect((await list({ review: 'reviewed' })).total).toBe(2);
@@ -191,14 +200,18 @@ describe('QA review marks', () => {
 
   it('edits the reasons list: add, rename (marks follow), remove (marks keep the label, shown as removed; it cannot be chosen again)', async () => {
     const [, b, , , e] = campaignCalls;
-    const added = value<{ reasons: ReviewReason[] }>(await desk.handle('review:add-reason', { label: REASON })).reasons;
+    const added = value<{ reasons: ReviewReason[] }>(
+      await desk.handle('review:add-reason', { label: REASON }),
+    ).reasons;
     const mine = added.find((r) => r.label === REASON)!;
     expect(added.filter((r) => !r.removed).at(-1)!.id).toBe(mine.id); // at the end of the list
     expect(errorOf(await desk.handle('review:add-reason', { label: REASON.toUpperCase() }))).toMatchObject({
       code: 'conflict',
       field: 'label',
     });
-    expect(errorOf(await desk.handle('review:add-reason', { label: '   ' }))).toMatchObject({ code: 'invalid_request' });
+    expect(errorOf(await desk.handle('review:add-reason', { label: '   ' }))).toMatchObject({
+      code: 'invalid_request',
+    });
 
     await mark({ callId: e!.id, flagReasonId: mine.id, note: NOTE });
     const renamedTo = `${REASON} (renamed)`;
@@ -207,16 +220,23 @@ describe('QA review marks', () => {
 
     const rude = (await reasons()).find((r) => r.label === 'Rude')!;
     expect(rude.uses).toBe(1);
-    const afterRemove = value<{ reasons: ReviewReason[] }>(await desk.handle('review:remove-reason', { id: rude.id }))
-      .reasons;
-    expect(afterRemove.find((r) => r.id === rude.id)).toMatchObject({ removed: true, uses: 1, label: 'Rude' });
+    const afterRemove = value<{ reasons: ReviewReason[] }>(
+      await desk.handle('review:remove-reason', { id: rude.id }),
+    ).reasons;
+    expect(afterRemove.find((r) => r.id === rude.id)).toMatchObject({
+      removed: true,
+      uses: 1,
+      label: 'Rude',
+    });
     const kept = value<{ mark: ReviewMark }>(await desk.handle('review:get', { callId: b!.id })).mark;
     expect(kept.flag).toEqual({ reasonId: rude.id, label: 'Rude', removed: true });
     expect((await list({ flagReasons: [rude.id] })).rows.map((r) => r.id)).toEqual([b!.id]);
     expect(errorOf(await desk.handle('review:set', { callId: e!.id, flagReasonId: rude.id }))).toMatchObject({
       field: 'flagReasonId',
     });
-    expect(errorOf(await desk.handle('review:rename-reason', { id: rude.id, label: 'Rude again' }))).toMatchObject({
+    expect(
+      errorOf(await desk.handle('review:rename-reason', { id: rude.id, label: 'Rude again' })),
+    ).toMatchObject({
       code: 'not_found',
     });
     // A removed label is free again.
@@ -237,16 +257,28 @@ describe('QA review marks', () => {
     expect(statSync(target).ino).not.toBe(inodeBefore); // renamed into place, not written over
     expect(readdirSync(folder)).toEqual(['qa.csv']); // no temporary file left
 
-    const parsed = Papa.parse<Record<string, string>>(readFileSync(target, 'utf8'), { header: true, skipEmptyLines: true });
+    const parsed = Papa.parse<Record<string, string>>(readFileSync(target, 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    });
     expect(parsed.meta.fields).toEqual([...QA_REPORT_COLUMNS]);
     expect(parsed.data).toHaveLength(60);
     expect(new Set(parsed.data.map((r) => r.call_id))).toEqual(new Set(campaignCalls.map((x) => x.id)));
     const byId = new Map(parsed.data.map((r) => [r.call_id!, r]));
-    expect(byId.get(a!.id)).toMatchObject({ reviewed: 'yes', flag_reason: '', note: '', reviewer: 'Asha QA' });
+    expect(byId.get(a!.id)).toMatchObject({
+      reviewed: 'yes',
+      flag_reason: '',
+      note: '',
+      reviewer: 'Asha QA',
+    });
     expect(Date.parse(byId.get(a!.id)!.reviewed_at!)).not.toBeNaN();
     expect(byId.get(b!.id)).toMatchObject({ reviewed: 'yes', flag_reason: 'Rude', reviewer: 'Asha QA' });
     expect(byId.get(c!.id)).toMatchObject({ reviewed: 'no', note: NOTE, reviewer: '', reviewed_at: '' });
-    expect(byId.get(e!.id)).toMatchObject({ reviewed: 'yes', flag_reason: `${REASON} (renamed)`, note: NOTE });
+    expect(byId.get(e!.id)).toMatchObject({
+      reviewed: 'yes',
+      flag_reason: `${REASON} (renamed)`,
+      note: NOTE,
+    });
     // Time of the attempt and outcome as the calls table shows them.
     expect(byId.get(a!.id)!.call_attempt_time).toBe(a!.attemptedAt ?? '');
     expect(byId.get(a!.id)!.outcome).not.toBe('');

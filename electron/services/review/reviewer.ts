@@ -15,6 +15,9 @@ function osUser(): string {
 }
 
 export async function reviewerName(db: DbClient): Promise<string> {
-  const stored = z.string().min(1).safeParse(await db.call('settings.get', { key: REVIEWER_SETTING }));
+  const stored = z
+    .string()
+    .min(1)
+    .safeParse(await db.call('settings.get', { key: REVIEWER_SETTING }));
   return stored.success ? stored.data : osUser();
 }

@@ -74,7 +74,8 @@ function refuseDuplicate(db: Db, label: string, except: number | null): void {
   )
     .pluck()
     .get(label, except ?? 0);
-  if (other !== undefined) throw new DeskFailure('conflict', `A reason "${label}" is already on the list.`, 'label');
+  if (other !== undefined)
+    throw new DeskFailure('conflict', `A reason "${label}" is already on the list.`, 'label');
 }
 
 function addReason(db: Db, a: { label: string; now: string }): ReviewReason[] {
@@ -100,8 +101,12 @@ function renameReason(db: Db, a: { id: number; label: string }): ReviewReason[] 
 
 /** Off the list; the row stays, so marks flagged with it still read its label. */
 function removeReason(db: Db, a: { id: number; now: string }): ReviewReason[] {
-  if (prepared(db, `UPDATE review_reasons SET removed_at = ? WHERE id = ? AND removed_at IS NULL`).run(a.now, a.id)
-      .changes === 0)
+  if (
+    prepared(db, `UPDATE review_reasons SET removed_at = ? WHERE id = ? AND removed_at IS NULL`).run(
+      a.now,
+      a.id,
+    ).changes === 0
+  )
     throw new DeskFailure('not_found', 'No such reason on the list.', 'id');
   return listReasons(db);
 }
@@ -187,23 +192,38 @@ export function setMark(db: Db, a: SetMarkArgs): ReviewMark {
       noted_by: before?.noted_by ?? null,
     };
     if (a.flagReasonId !== undefined && a.flagReasonId !== m.flag_reason_id) {
-      if (a.flagReasonId === null) Object.assign(m, { flag_reason_id: null, flagged_at: null, flagged_by: null });
+      if (a.flagReasonId === null)
+        Object.assign(m, { flag_reason_id: null, flagged_at: null, flagged_by: null });
       else {
         if (!liveReason(db, a.flagReasonId))
-          throw new DeskFailure('invalid_request', 'That reason is not on the list (any more).', 'flagReasonId');
+          throw new DeskFailure(
+            'invalid_request',
+            'That reason is not on the list (any more).',
+            'flagReasonId',
+          );
         Object.assign(m, { flag_reason_id: a.flagReasonId, flagged_at: a.now, flagged_by: a.by });
-        if (m.reviewed_at === null && a.reviewed !== false) Object.assign(m, { reviewed_at: a.now, reviewed_by: a.by });
+        if (m.reviewed_at === null && a.reviewed !== false)
+          Object.assign(m, { reviewed_at: a.now, reviewed_by: a.by });
       }
     }
-    if (a.reviewed === true && m.reviewed_at === null) Object.assign(m, { reviewed_at: a.now, reviewed_by: a.by });
+    if (a.reviewed === true && m.reviewed_at === null)
+      Object.assign(m, { reviewed_at: a.now, reviewed_by: a.by });
     if (a.reviewed === false) Object.assign(m, { reviewed_at: null, reviewed_by: null });
     if (a.note !== undefined) {
       const note = a.note === null || a.note.trim() === '' ? null : a.note;
       if (note !== m.note)
-        Object.assign(m, note === null ? { note, noted_at: null, noted_by: null } : { note, noted_at: a.now, noted_by: a.by });
+        Object.assign(
+          m,
+          note === null
+            ? { note, noted_at: null, noted_by: null }
+            : { note, noted_at: a.now, noted_by: a.by },
+        );
     }
     if (m.reviewed_at === null && m.flag_reason_id === null && m.note === null) {
-      prepared(db, `DELETE FROM call_reviews WHERE workspace_id = ? AND call_id = ?`).run(a.workspaceId, a.callId);
+      prepared(db, `DELETE FROM call_reviews WHERE workspace_id = ? AND call_id = ?`).run(
+        a.workspaceId,
+        a.callId,
+      );
       return;
     }
     prepared(
@@ -246,37 +266,44 @@ function* qaReportRows(
   a: { workspaceId: string | null; bulkListId: string; batch?: number },
 ): Iterator<QaReportRow[], void> {
   const batch = a.batch ?? REPORT_BATCH;
-  const select = prepared<unknown[], QaReportRow>(
-    db,
-    `SELECT c.id, c.to_number, c.attempt_ms, c.created_ms, ${outcomeSql('c.status', 'c.sub_status', 'c.voicemail')} AS outcome,
-       m.reviewed_at, m.reviewed_by, r.label AS flag_label, m.note
-     FROM calls c
-     LEFT JOIN call_reviews m ON m.workspace_id = c.workspace_id AND m.call_id = c.id
-     LEFT JOIN review_reasons r ON r.id = m.flag_reason_id
-     WHERE c.bulk_list_id = ? AND (? IS NULL OR c.workspace_id = ?)
-       AND (c.created_ms > ? OR (c.created_ms = ? AND c.id > ?))
-     ORDER BY c.created_ms, c.id LIMIT ?`,
-  );
-  let last: { ms: number; id: string } = { ms: -Infinity, id: '' };
-  for (;;) {
-    const rows = select.all(
-      a.bulkListId,
-      a.workspaceId,
-      a.workspaceId,
-      last.ms === -Infinity ? -8.64e15 : last.ms,
-      last.ms === -Infinity ? -8.64e15 : last.ms,
-      last.id,
-      batch,
+  // With a workspace the campaign index (workspace, bulk list) finds the rows; the CLI's report of
+  // every workspace reads the campaign's calls wherever they are.
+  const scope = a.workspaceId === null ? 'c.bulk_list_id = ?' : 'c.workspace_id = ? AND c.bulk_list_id = ?';
+  const scopeParams = a.workspaceId === null ? [a.bulkListId] : [a.workspaceId, a.bulkListId];
+  const select = (after: boolean) =>
+    prepared<unknown[], QaReportRow>(
+      db,
+      `SELECT c.id, c.to_number, c.attempt_ms, c.created_ms, ${outcomeSql('c.status', 'c.sub_status', 'c.voicemail')} AS outcome,
+         m.reviewed_at, m.reviewed_by, r.label AS flag_label, m.note
+       FROM calls c
+       LEFT JOIN call_reviews m ON m.workspace_id = c.workspace_id AND m.call_id = c.id
+       LEFT JOIN review_reasons r ON r.id = m.flag_reason_id
+       WHERE ${scope}${after ? ' AND (c.created_ms > ? OR (c.created_ms = ? AND c.id > ?))' : ''}
+       ORDER BY c.created_ms, c.id LIMIT ?`,
     );
-    if (rows.length === 0) return;
-    yield rows;
+  let last: QaReportRow | null = null;
+  for (;;) {
+    const rows: QaReportRow[] =
+      last === null
+        ? select(false).all(...scopeParams, batch)
+        : select(true).all(...scopeParams, last.created_ms, last.created_ms, last.id, batch);
+    if (rows.length > 0) yield rows;
     if (rows.length < batch) return;
-    const end = rows[rows.length - 1]!;
-    last = { ms: end.created_ms, id: end.id };
+    last = rows[rows.length - 1]!;
   }
 }
 
+/** Calls stored for a campaign (the CLI refuses an id with none rather than write an empty report). */
+const campaignCallCount = (db: Db, a: { workspaceId: string | null; bulkListId: string }): number =>
+  prepared<[string, string | null, string | null], number>(
+    db,
+    `SELECT count(*) FROM calls WHERE bulk_list_id = ? AND (? IS NULL OR workspace_id = ?)`,
+  )
+    .pluck()
+    .get(a.bulkListId, a.workspaceId, a.workspaceId) ?? 0;
+
 export const callReviewQueries = {
+  'reviews.campaignCalls': read(campaignCallCount),
   'reviews.get': read(getMark),
   'reviews.set': query(setMark),
   'reviews.reasons': read((db, _a: Record<string, never>) => listReasons(db)),

@@ -97,7 +97,7 @@ function lastPerId(rows: readonly CallColumns[]): CallColumns[] {
  * removed before it is rewritten, then every written row indexed with one INSERT … SELECT.
  * A repeated id is stored once, as its last occurrence (`lastPerId`); the counts are per call.
  * A call stored under another workspace (that workspace removed and the same account added again,
- * under a new id) moves, with its recording row, to the workspace that synced it, and counts as
+ * under a new id) moves, with its recording row and its review mark, to the workspace that synced it, and counts as
  * updated: call ids are unique per calling service, and the one syncing it now owns it.
  */
 export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
@@ -134,6 +134,10 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     `UPDATE calls SET workspace_id = ?, bulk_list_id = coalesce(?, bulk_list_id), updated_at = ? WHERE id = ?`,
   );
   const moveRecording = prepared(db, `UPDATE recordings SET workspace_id = ? WHERE seq = ?`);
+  const moveReview = prepared(
+    db,
+    `UPDATE OR IGNORE call_reviews SET workspace_id = ? WHERE workspace_id = ? AND call_id = ?`,
+  );
   const recording = prepared(
     db,
     `INSERT INTO recordings (seq, workspace_id, state, url, expires_ms) VALUES (?, ?, 'pending', ?, ?)
@@ -166,7 +170,10 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         result.unchanged++;
         continue;
       }
-      if (moved) moveRecording.run(a.workspaceId, seq);
+      if (moved) {
+        moveRecording.run(a.workspaceId, seq);
+        moveReview.run(a.workspaceId, before.workspace_id, c.id); // QA marks follow the call
+      }
       if (c.recordingUrl) recording.run(seq, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
     if (written.length > 0) index.run(JSON.stringify(written));
