@@ -12,32 +12,34 @@ import { prepared, query, read, readStream, writeTransaction } from '../define.t
 // ---------------------------------------------------------------- filter conditions
 
 /**
- * The filter's review conditions over `calls c`, as `c.id IN (…)` against the marks of the
- * workspace: the marks are few next to the calls, so SQLite reads the subquery once (an index of
- * the marks) and either probes calls by id or checks each walked call against it; no per-row
- * correlated lookup. Without a workspace (the CLI's export) the pair (workspace, id) is compared.
+ * The filter's review conditions over `calls c`, as `c.seq [NOT] IN (…)`: the marks (few next to
+ * the calls) are looked up once, each joined to its call by id (`CROSS JOIN` keeps the marks
+ * outside), and the calls are then checked by rowid, which every index of `calls` carries, so a
+ * walk of the campaign or date index never reads a call's row to learn its id. `drives`: the
+ * conditions keep only marked calls, so the query is best driven from them (by rowid) rather than
+ * by walking the workspace's index (whereOf then writes the workspace term so that SQLite does).
  */
 export function reviewConditions(
   workspaceId: string | null,
   f: Pick<CallFilter, 'review' | 'flagReasons'>,
-): Array<{ sql: string; params: unknown[] }> {
-  const marks = (where: string, params: unknown[], negate = false) =>
-    workspaceId === null
-      ? {
-          sql: `(c.workspace_id, c.id) ${negate ? 'NOT IN' : 'IN'} (SELECT workspace_id, call_id FROM call_reviews WHERE ${where})`,
-          params,
-        }
-      : {
-          sql: `c.id ${negate ? 'NOT IN' : 'IN'} (SELECT call_id FROM call_reviews WHERE workspace_id = ? AND ${where})`,
-          params: [workspaceId, ...params],
-        };
-  const out: Array<{ sql: string; params: unknown[] }> = [];
-  if (f.review === 'reviewed') out.push(marks('reviewed_at IS NOT NULL', []));
-  else if (f.review === 'unreviewed') out.push(marks('reviewed_at IS NOT NULL', [], true));
-  else if (f.review === 'flagged') out.push(marks('flag_reason_id IS NOT NULL', []));
+): { drives: boolean; parts: Array<{ sql: string; params: unknown[] }> } {
+  const marked = (where: string, params: unknown[], negate = false) => ({
+    sql: `c.seq ${negate ? 'NOT IN' : 'IN'} (SELECT k.seq FROM call_reviews m CROSS JOIN calls k ON k.id = m.call_id
+      WHERE ${workspaceId === null ? '' : 'm.workspace_id = ? AND '}k.workspace_id = m.workspace_id AND ${where})`,
+    params: workspaceId === null ? params : [workspaceId, ...params],
+  });
+  const parts: Array<{ sql: string; params: unknown[] }> = [];
+  if (f.review === 'reviewed') parts.push(marked('m.reviewed_at IS NOT NULL', []));
+  else if (f.review === 'unreviewed') parts.push(marked('m.reviewed_at IS NOT NULL', [], true));
+  else if (f.review === 'flagged') parts.push(marked('m.flag_reason_id IS NOT NULL', []));
   if (f.flagReasons?.length)
-    out.push(marks('flag_reason_id IN (SELECT value FROM json_each(?))', [JSON.stringify(f.flagReasons)]));
-  return out;
+    parts.push(
+      marked('m.flag_reason_id IN (SELECT value FROM json_each(?))', [JSON.stringify(f.flagReasons)]),
+    );
+  return {
+    drives: f.review === 'reviewed' || f.review === 'flagged' || Boolean(f.flagReasons?.length),
+    parts,
+  };
 }
 
 // ---------------------------------------------------------------- reasons

@@ -376,7 +376,9 @@ interface Where {
 
 /** The filter as SQL over `calls c` (workspaceId null: every workspace, for the CLI's export). */
 export function whereOf(workspaceId: string | null, f: CallFilter): Where {
-  const parts = workspaceId === null ? ['1'] : ['c.workspace_id = ?'];
+  const review = reviewConditions(workspaceId, f);
+  // `+` when review marks pick the calls: looked up by rowid from the marks, not found by a walk.
+  const parts = workspaceId === null ? ['1'] : [review.drives ? '+c.workspace_id = ?' : 'c.workspace_id = ?'];
   const params: unknown[] = workspaceId === null ? [] : [workspaceId];
   const add = (sql: string, ...p: unknown[]) => {
     parts.push(sql);
@@ -400,7 +402,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
       `coalesce((SELECT state FROM recordings r WHERE r.seq = c.seq), 'none') IN (${f.recording.map(() => '?').join(',')})`,
       ...f.recording,
     );
-  for (const c of reviewConditions(workspaceId, f)) add(c.sql, ...c.params);
+  for (const c of review.parts) add(c.sql, ...c.params);
   const fts = f.search === undefined ? null : ftsQuery(f.search);
   return { sql: parts.join(' AND '), params, fts, workspaceOnly: workspaceId !== null && parts.length === 1 };
 }
