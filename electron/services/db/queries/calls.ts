@@ -15,7 +15,7 @@ import { zoneOffsetMinutes } from '../../../../shared/domain/dates.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
 import { quarantineCount } from './callQuarantine.ts';
-import { reviewConditions } from './callReviews.ts';
+import { reviewConditions, unreviewedTwins } from './callReviews.ts';
 import { callSnippet } from './callSnippet.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
@@ -625,7 +625,13 @@ function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[
       .get(...from.params) ?? 0;
   if (w.fts === null) {
     const from = fromClause(w);
-    return { total: count(from), seqs: page(from) };
+    // "Not reviewed" counted as all minus reviewed: both walks skip the per-call membership test.
+    const twins = unreviewedTwins(a.filter);
+    const total = twins
+      ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
+        count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
+      : count(from);
+    return { total, seqs: page(from) };
   }
   const matches = prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`)
     .pluck()
