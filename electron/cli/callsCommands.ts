@@ -77,7 +77,7 @@ async function openData(dir: string): Promise<OpenData> {
 }
 
 /** openData, or null after one line on stderr saying why (locked by the app or another command). */
-async function openDataOrSay(dir: string, io: Io, command: string): Promise<OpenData | null> {
+export async function openDataOrSay(dir: string, io: Io, command: string): Promise<OpenData | null> {
   try {
     return await openData(dir);
   } catch (error) {
@@ -264,7 +264,12 @@ export async function runCallsCommand(argv: string[], io: Io): Promise<number> {
     io.out(exportUsage);
     return sub === undefined ? EXIT.usage : EXIT.ok;
   }
-  if (sub !== 'export') throw new UsageError(`unknown calls command "${sub}" (calls export)`);
+  if (sub === 'qa-report') {
+    const { runQaReportCommand } = await import('./qaReportCommand.ts');
+    return runQaReportCommand(rest, io);
+  }
+  if (sub !== 'export')
+    throw new UsageError(`unknown calls command "${sub}" (calls export, calls qa-report)`);
   const { values } = parseExportArgs(rest);
   if (values.help) {
     io.out(exportUsage);

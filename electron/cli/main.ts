@@ -36,6 +36,7 @@ Commands:
   launch <file>  clean a contacts file and launch it as a campaign (resumable, starts once)
   sync           pull the call history (and recordings) into a data folder
   calls export   write the stored calls as CSV
+  calls qa-report  write a campaign's QA review report as CSV
 
 Run "campaign-desk <command> --help" for a command's options.`;
 

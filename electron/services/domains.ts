@@ -3,6 +3,7 @@ import { appDomain } from './app/handlers.ts';
 import { campaignsDomain } from './campaigns/handlers.ts';
 import { callsDomain } from './calls/handlers.ts';
 import { contactsDomain } from './contacts/handlers.ts';
+import { reviewDomain } from './review/handlers.ts';
 import type { Domain } from './desk/domain.ts';
 import { workspacesDomain } from './workspaces/handlers.ts';
 
@@ -17,4 +18,5 @@ export const domains: readonly Domain[] = [
   agentsDomain,
   campaignsDomain,
   callsDomain,
+  reviewDomain,
 ];

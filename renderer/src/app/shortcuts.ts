@@ -1,5 +1,6 @@
 // The keyboard shortcuts the help dialog lists (opened with "?" or the sidebar's button). A
 // feature that adds a shortcut adds a line to its group here, so the list stays complete.
+import { QUEUE_KEYS } from '../features/calls/review/queueKeyList.ts';
 import { routes } from './routes.ts';
 
 export interface Shortcut {
@@ -35,6 +36,10 @@ export const shortcutGroups: ShortcutGroup[] = [
       { keys: ['Space'], does: 'On Row or Status: exclude or include the row' },
       { keys: ['Enter'], does: "On a duplicate's Status: go to the row it repeats" },
     ],
+  },
+  {
+    title: 'Calls review queue (not while typing in a field)',
+    shortcuts: QUEUE_KEYS.map((k) => ({ keys: [k.label], does: k.does })),
   },
 ];
 

@@ -102,6 +102,10 @@ export const CALL_SORT_KEYS = [
 ] as const;
 export type CallSortKey = (typeof CALL_SORT_KEYS)[number];
 
+/** The review filter's choices (QA review marks). */
+export const REVIEW_FILTERS = ['reviewed', 'unreviewed', 'flagged'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
 /** Filters of the Calls table (all optional; absent = any). Also used by export and stats. */
 export const callFilterSchema = z
   .object({
@@ -125,6 +129,10 @@ export const callFilterSchema = z
     recording: z.array(recordingStateSchema).max(5).optional(),
     /** Full-text search over transcripts, names and numbers (words; a trailing word matches as a prefix). */
     search: z.string().max(200).optional(),
+    /** QA review marks kept on this computer (channels/review.ts): reviewed, not yet, or flagged. */
+    review: z.enum(REVIEW_FILTERS).optional(),
+    /** Flagged with one of these reasons (`review:reasons` ids). */
+    flagReasons: z.array(z.number().int().positive()).max(50).optional(),
   })
   .strict();
 export type CallFilter = z.infer<typeof callFilterSchema>;

@@ -15,6 +15,7 @@ import { zoneOffsetMinutes } from '../../../../shared/domain/dates.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
 import { quarantineCount } from './callQuarantine.ts';
+import { reviewConditions, unreviewedTwins } from './callReviews.ts';
 import { callSnippet } from './callSnippet.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
@@ -96,7 +97,7 @@ function lastPerId(rows: readonly CallColumns[]): CallColumns[] {
  * removed before it is rewritten, then every written row indexed with one INSERT … SELECT.
  * A repeated id is stored once, as its last occurrence (`lastPerId`); the counts are per call.
  * A call stored under another workspace (that workspace removed and the same account added again,
- * under a new id) moves, with its recording row, to the workspace that synced it, and counts as
+ * under a new id) moves, with its recording row and its review mark, to the workspace that synced it, and counts as
  * updated: call ids are unique per calling service, and the one syncing it now owns it.
  */
 export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
@@ -133,6 +134,10 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     `UPDATE calls SET workspace_id = ?, bulk_list_id = coalesce(?, bulk_list_id), updated_at = ? WHERE id = ?`,
   );
   const moveRecording = prepared(db, `UPDATE recordings SET workspace_id = ? WHERE seq = ?`);
+  const moveReview = prepared(
+    db,
+    `UPDATE OR IGNORE call_reviews SET workspace_id = ? WHERE workspace_id = ? AND call_id = ?`,
+  );
   const recording = prepared(
     db,
     `INSERT INTO recordings (seq, workspace_id, state, url, expires_ms) VALUES (?, ?, 'pending', ?, ?)
@@ -165,7 +170,10 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         result.unchanged++;
         continue;
       }
-      if (moved) moveRecording.run(a.workspaceId, seq);
+      if (moved) {
+        moveRecording.run(a.workspaceId, seq);
+        moveReview.run(a.workspaceId, before.workspace_id, c.id); // QA marks follow the call
+      }
       if (c.recordingUrl) recording.run(seq, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
     if (written.length > 0) index.run(JSON.stringify(written));
@@ -368,7 +376,9 @@ interface Where {
 
 /** The filter as SQL over `calls c` (workspaceId null: every workspace, for the CLI's export). */
 export function whereOf(workspaceId: string | null, f: CallFilter): Where {
-  const parts = workspaceId === null ? ['1'] : ['c.workspace_id = ?'];
+  const review = reviewConditions(workspaceId, f);
+  // `+` when review marks pick the calls: looked up by rowid from the marks, not found by a walk.
+  const parts = workspaceId === null ? ['1'] : [review.drives ? '+c.workspace_id = ?' : 'c.workspace_id = ?'];
   const params: unknown[] = workspaceId === null ? [] : [workspaceId];
   const add = (sql: string, ...p: unknown[]) => {
     parts.push(sql);
@@ -392,6 +402,7 @@ export function whereOf(workspaceId: string | null, f: CallFilter): Where {
       `coalesce((SELECT state FROM recordings r WHERE r.seq = c.seq), 'none') IN (${f.recording.map(() => '?').join(',')})`,
       ...f.recording,
     );
+  for (const c of review.parts) add(c.sql, ...c.params);
   const fts = f.search === undefined ? null : ftsQuery(f.search);
   return { sql: parts.join(' AND '), params, fts, workspaceOnly: workspaceId !== null && parts.length === 1 };
 }
@@ -614,7 +625,13 @@ function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[
       .get(...from.params) ?? 0;
   if (w.fts === null) {
     const from = fromClause(w);
-    return { total: count(from), seqs: page(from) };
+    // "Not reviewed" counted as all minus reviewed: both walks skip the per-call membership test.
+    const twins = unreviewedTwins(a.filter);
+    const total = twins
+      ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
+        count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
+      : count(from);
+    return { total, seqs: page(from) };
   }
   const matches = prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`)
     .pluck()

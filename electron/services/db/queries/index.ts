@@ -2,6 +2,7 @@ import type { QueryDef, StreamDef } from '../define.ts';
 import { agentsQueries } from './agents.ts';
 import { campaignsQueries } from './campaigns.ts';
 import { callQuarantineQueries } from './callQuarantine.ts';
+import { callReviewQueries } from './callReviews.ts';
 import { callsQueries } from './calls.ts';
 import { connectionTestQueries } from './connectionTests.ts';
 import { contactsQueries } from './contacts.ts';
@@ -25,6 +26,7 @@ export const queries = {
   ...campaignsQueries,
   ...callsQueries,
   ...callQuarantineQueries,
+  ...callReviewQueries,
 };
 
 export type Queries = typeof queries;

@@ -9,6 +9,7 @@ import { formatClock, formatCost, formatDateTime, humanize, shownText } from './
 import { OutcomeBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import { TranscriptView } from './TranscriptView.tsx';
+import { CallReview } from './review/CallReview.tsx';
 import { campaignLabel } from './campaignNames.ts';
 import { useCampaignLabels } from './useCampaignLabels.ts';
 
@@ -135,6 +136,7 @@ export function CallDetailView({ callId }: { callId: string }) {
             </dd>
           </dl>
           <div className="panel">
+            <CallReview callId={call.id} />
             {rec?.playUrl ? (
               <AudioPlayer url={rec.playUrl} label="Recording" />
             ) : (

@@ -13,6 +13,7 @@ import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
 import { dayToIso, isoToDay, numberOrUndefined } from './filterValues.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
+import { ReviewFilters } from './review/ReviewFilters.tsx';
 import { campaignLabel } from './campaignNames.ts';
 import { useCampaignLabels } from './useCampaignLabels.ts';
 
@@ -204,6 +205,7 @@ export function CallsFilters() {
       <NumberFilter label="Max duration (s)" field="maxDuration" />
       <NumberFilter label="Min cost" field="minCost" />
       <NumberFilter label="Max cost" field="maxCost" />
+      <ReviewFilters />
       <Button variant="ghost" onClick={clearFilters} disabled={Object.keys(filter).length === 0}>
         Clear filters
       </Button>

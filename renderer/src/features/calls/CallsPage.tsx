@@ -12,12 +12,14 @@ import { ChartsPanel } from './ChartsPanel.tsx';
 import { LiveCampaigns } from './LiveCampaigns.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import { Tabs } from './Tabs.tsx';
+import { ReviewQueue } from './review/ReviewQueue.tsx';
 import './calls.css';
 
 const TABS: Array<{ key: CallsTab; label: string }> = [
   { key: 'calls', label: 'All calls' },
   { key: 'results', label: 'Campaign results' },
   { key: 'charts', label: 'Charts' },
+  { key: 'review', label: 'Review queue' },
 ];
 
 /** Calls: sync the history into SQLite, then review it offline (table, search, detail, results, charts). */
@@ -62,6 +64,8 @@ export function CallsPage() {
               <CallsFilters />
               <CallsTable />
             </>
+          ) : tab === 'review' ? (
+            <ReviewQueue />
           ) : tab === 'results' ? (
             <CampaignResults />
           ) : (

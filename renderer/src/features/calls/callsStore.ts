@@ -9,7 +9,7 @@ import type { ResponseOf } from '../../../../shared/ipc/contract.ts';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 
-export type CallsTab = 'calls' | 'results' | 'charts';
+export type CallsTab = 'calls' | 'results' | 'charts' | 'review';
 export type Facets = ResponseOf<'calls:facets'>;
 
 /**
