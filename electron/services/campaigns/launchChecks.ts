@@ -3,10 +3,9 @@
 // app's launch handler checks before it stores the launch; the runner checks again right before the
 // upload or save (app and CLI alike), since credits may have gone meanwhile or the launch was queued.
 import { callConfigDefaults as d } from '../../../shared/domain/callConfig.ts';
+import { formatCount } from '../../../shared/domain/formatCount.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { fitCalls } from './plan.ts';
-
-const formatCount = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 export interface LaunchCheckInput {
   calls: number;
