@@ -176,7 +176,9 @@ test.describe('contacts', () => {
         rejects: report.duplicates,
       });
       await expect(
-        page.getByRole('button', { name: `Undo: Exclude ${report.invalid - 1} invalid rows` }),
+        page.getByRole('button', {
+          name: `Undo: Exclude ${(report.invalid - 1).toLocaleString('en-US')} invalid rows`,
+        }),
       ).toBeVisible();
 
       // The expected files, reasoned from the CLI's: the fixed row joins the upload file at its

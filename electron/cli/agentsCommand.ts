@@ -6,6 +6,7 @@ import { readAllAgents } from '../services/agents/readAgents.ts';
 import { agentServiceFailure } from '../services/agents/workspaceAccess.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
+import { formatCount } from '../../shared/domain/formatCount.ts';
 
 export const API_KEY_ENV = 'CAMPAIGN_DESK_API_KEY';
 const TIMEOUT_MS = 20_000;
@@ -49,7 +50,7 @@ export async function runAgents(argv: string[], io: Io): Promise<number> {
   try {
     agents = await readAllAgents(client, {
       onRead: (done) => {
-        if (io.interactive) io.status(`read ${done} agents`);
+        if (io.interactive) io.status(`read ${formatCount(done)} agents`);
       },
     });
   } catch (error) {

@@ -18,6 +18,7 @@ import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxProcess } from '../services/api/testing/sandboxProcess.ts';
+import { formatCount } from '../../shared/domain/formatCount.ts';
 import { createDesk } from '../services/createDesk.ts';
 import { LOCK_FILE_NAME } from '../services/dataDirLock.ts';
 import { startSyncSandbox } from '../services/sync/testing.ts';
@@ -178,7 +179,7 @@ describe('campaign-desk sync and calls export', () => {
     const missing = join(dir, 'no-such-folder', 'sync.json');
     const failed = await syncReportingTo(missing);
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toMatch(new RegExp(`^Synced ${figures.calls} calls \\(0 new, `));
+    expect(failed.stdout).toMatch(new RegExp(`^Synced ${formatCount(figures.calls)} calls \\(0 new, `));
     expect(failed.stderr.trim()).toBe(
       `campaign-desk sync: the report was not written: ${missing}: cannot write it (its folder does not exist)`,
     );

@@ -18,6 +18,10 @@ import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts'
 import { runWorkspaceSync } from '../services/sync/workspaceSync.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
+import { formatCount } from '../../shared/domain/formatCount.ts';
+
+/** Counts as the OS locale writes them. */
+const n = formatCount;
 
 export const API_KEY_ENV = 'CAMPAIGN_DESK_API_KEY';
 
@@ -200,7 +204,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       onStatus: (s) => {
         if (io.interactive && s.state === 'running')
           io.status(
-            `sync: ${s.phase ?? ''} ${s.pages} pages, ${s.inserted} new, ${s.updated} changed${s.message ? ` — ${s.message}` : ''}`,
+            `sync: ${s.phase ?? ''} ${n(s.pages)} pages, ${n(s.inserted)} new, ${n(s.updated)} changed${s.message ? ` — ${s.message}` : ''}`,
           );
       },
     });
@@ -242,7 +246,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       return EXIT.failed;
     }
     io.out(
-      `Synced ${s.calls} calls (${s.inserted} new, ${s.updated} changed, ${s.pages} pages, ${s.retries} retries${s.skipped > 0 ? `, ${s.skipped} skipped records (bad data, kept apart: see the Calls page)` : ''}); recordings: ${figures.recordings.saved} saved, ${figures.recordings.expired} expired, ${figures.recordings.failed} failed`,
+      `Synced ${n(s.calls)} calls (${n(s.inserted)} new, ${n(s.updated)} changed, ${n(s.pages)} pages, ${n(s.retries)} retries${s.skipped > 0 ? `, ${n(s.skipped)} skipped records (bad data, kept apart: see the Calls page)` : ''}); recordings: ${n(figures.recordings.saved)} saved, ${n(figures.recordings.expired)} expired, ${n(figures.recordings.failed)} failed`,
     );
     sayReport();
     return reportProblem ? EXIT.failed : EXIT.ok;
@@ -292,7 +296,7 @@ export async function runCallsCommand(argv: string[], io: Io): Promise<number> {
       },
       resolve(values.out),
     );
-    io.out(`Wrote ${rows} calls to ${values.out}`);
+    io.out(`Wrote ${n(rows)} calls to ${values.out}`);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof DeskFailure) {

@@ -9,6 +9,7 @@ import type { DeskFailure } from '../../shared/ipc/result.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
+import { formatCount } from '../../shared/domain/formatCount.ts';
 
 export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> --out <upload.csv> --rejects <rejects.csv> --report <report.json> [options]
 
@@ -143,7 +144,7 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
   };
 }
 
-const n = (value: number): string => value.toLocaleString('en-US');
+const n = formatCount;
 const isDeskFailure = (error: unknown): error is DeskFailure =>
   error instanceof Error && error.name === 'DeskFailure';
 const shownDelimiter = (d: Delimiter): string => (d === '\t' ? 'tab' : `"${d}"`);

@@ -41,6 +41,7 @@ import { DeskFailure } from '../../shared/ipc/result.ts';
 import { detectionNotes } from './cleanCommand.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
+import { formatCount } from '../../shared/domain/formatCount.ts';
 
 export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> (--workspace <name> | --base-url <url>)
     --agent <agent_id> --name <campaign name> (--pool <number_pool_id> | --from <id or E.164>...)
@@ -288,9 +289,7 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
       out,
       rejects: join(dir, 'rejects.csv'),
       report: join(dir, 'clean-report.json'),
-      onProgress: io.interactive
-        ? (p) => io.status(`cleaning: ${p.rows.toLocaleString('en-US')} rows`)
-        : undefined,
+      onProgress: io.interactive ? (p) => io.status(`cleaning: ${formatCount(p.rows)} rows`) : undefined,
     });
   } catch (error) {
     if (io.interactive) io.status(null);
@@ -304,10 +303,11 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
   for (const line of detectionNotes(report)) io.err(`campaign-desk launch:${line.replace(/^ +/, ' ')}`);
   const valid = report.valid;
   const invalid = report.rows - report.valid;
-  if (valid === 0) return `${args.file}: no valid rows to call (${invalid} invalid or duplicate)`;
+  if (valid === 0)
+    return `${args.file}: no valid rows to call (${formatCount(invalid)} invalid or duplicate)`;
   if (invalid > 0 && !args.removeInvalid)
     io.err(
-      `campaign-desk launch: ${invalid} invalid or duplicate rows are left out (see ${join(dir, 'rejects.csv')})`,
+      `campaign-desk launch: ${formatCount(invalid)} invalid or duplicate rows are left out (see ${join(dir, 'rejects.csv')})`,
     );
   const flow = flowFor(valid);
   const request = buildLaunchRequest({

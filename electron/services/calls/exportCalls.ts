@@ -1,7 +1,8 @@
 // The filtered calls as CSV, one row per call (the CLI's `calls export` and calls:export): streamed
-// from SQLite a page at a time into a temporary file renamed into place; every cell formula-safe.
+// from SQLite a page at a time into a temporary file renamed into place; every cell formula-safe,
+// the number as `tel:+91…` (text to a spreadsheet, read back by the contacts importer).
 import { outcomeText } from '../../../shared/domain/callOutcome.ts';
-import { safeCell } from '../../../shared/domain/contacts/csvWrite.ts';
+import { safeCell, safePhoneCell } from '../../../shared/domain/contacts/csvWrite.ts';
 import type { CallFilter, CallSort } from '../../../shared/ipc/channels/calls.ts';
 import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
 import type { DbClient } from '../db/client.ts';
@@ -30,24 +31,24 @@ const text = (v: string | number | null): string => (v === null ? '' : String(v)
 
 export const callCsvLine = (r: ExportRow): string =>
   [
-    r.id,
-    r.bulk_list_id,
-    r.to_number,
-    r.name,
-    r.status,
-    r.sub_status,
-    r.created_at,
-    r.call_duration,
-    r.call_cost,
-    r.agent_id,
-    r.voicemail === null ? null : r.voicemail ? 'true' : 'false',
-    r.recording,
-    r.recording_path,
-    r.attempt_ms === null ? null : new Date(r.attempt_ms).toISOString(),
-    outcomeText(r.outcome),
-  ]
-    .map((v) => safeCell(text(v)))
-    .join(',') + '\n';
+    safeCell(text(r.id)),
+    safeCell(text(r.bulk_list_id)),
+    safePhoneCell(text(r.to_number)),
+    ...[
+      r.name,
+      r.status,
+      r.sub_status,
+      r.created_at,
+      r.call_duration,
+      r.call_cost,
+      r.agent_id,
+      r.voicemail === null ? null : r.voicemail ? 'true' : 'false',
+      r.recording,
+      r.recording_path,
+      r.attempt_ms === null ? null : new Date(r.attempt_ms).toISOString(),
+      outcomeText(r.outcome),
+    ].map((v) => safeCell(text(v))),
+  ].join(',') + '\n';
 
 export async function writeCallsCsv(
   db: DbClient,

@@ -24,6 +24,7 @@ import { overlapsOf } from './overlaps.ts';
 import { runLaunch } from './launchRunner.ts';
 import { refusalBlock, uploadRowsPath, writeUploadRows } from './serviceRefusals.ts';
 import { parseTestCallNumber, testCallTiming } from '../../../shared/domain/testCall.ts';
+import { formatCount } from '../../../shared/domain/formatCount.ts';
 import { createCreditsReader } from './credits.ts';
 import { callsNotFittingOf, launchRefusals, planRefusals } from './launchChecks.ts';
 import { poolDetail } from './numberPools.ts';
@@ -341,7 +342,7 @@ export const campaignsDomain = defineDomain({
           await rm(dir, { recursive: true, force: true });
           throw new DeskFailure(
             'invalid_request',
-            `The service would refuse ${written.refused} rows with an empty variable: exclude or fill them, or turn on "Remove invalid rows"`,
+            `The service would refuse ${formatCount(written.refused)} rows with an empty variable: exclude or fill them, or turn on "Remove invalid rows"`,
             'mapping',
           );
         }

@@ -5,10 +5,9 @@
 import { callConfigDefaults as d } from '../../../shared/domain/callConfig.ts';
 import type { CampaignPlan } from '../../../shared/ipc/channels/campaigns.ts';
 import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import { formatCount } from '../../../shared/domain/formatCount.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { fitCalls } from './plan.ts';
-
-const formatCount = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 export interface LaunchCheckInput {
   calls: number;

@@ -22,6 +22,7 @@ import { launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { campaignCallConfigOf } from '../../../shared/service/callConfig.ts';
 import { arrivalText, storeRejectsFile, storeSaveRefusals } from './serviceRefusals.ts';
+import { formatAmount } from '../../../shared/domain/formatCount.ts';
 
 export interface RunnerDeps {
   db: DbClient;
@@ -122,7 +123,7 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
         const b = await deps.client.checkBalance(id);
         const words =
           b.requiredCredits !== null && b.availableCredits !== null
-            ? `${b.requiredCredits} credits needed, ${b.availableCredits} available`
+            ? `${formatAmount(b.requiredCredits)} credits needed, ${formatAmount(b.availableCredits)} available`
             : (b.message ?? null);
         const short =
           b.sufficientBalance === false ||

@@ -116,18 +116,18 @@ export function summaryFromRequest(a: {
 }
 
 /** "Start 1,234 calls": the confirming button's words. */
-export const startLabel = (calls: number, locale = 'en-US'): string =>
+export const startLabel = (calls: number, locale?: string): string =>
   `Start ${calls.toLocaleString(locale)} ${calls === 1 ? 'call' : 'calls'}`;
 
 /** The first line of the CLI's summary; the figures follow, indented by two spaces. */
 export const SUMMARY_HEADING = 'campaign-desk launch: before calls go out:';
 
 /** The summary as lines of text (the CLI prints them before asking): a heading, then indented figures. */
-export function summaryLines(s: LaunchSummary, locale = 'en-US'): string[] {
+export function summaryLines(s: LaunchSummary, locale?: string): string[] {
   return [SUMMARY_HEADING, ...summaryFigures(s, locale).map((line) => `  ${line}`)];
 }
 
-function summaryFigures(s: LaunchSummary, locale: string): string[] {
+function summaryFigures(s: LaunchSummary, locale: string | undefined): string[] {
   const n = (v: number) => v.toLocaleString(locale);
   const overlaps = s.overlaps;
   return [

@@ -14,10 +14,10 @@ import type { ListRefusal, UploadRefusal } from '../../../shared/domain/serviceR
 import type { AgentLint } from '../../../shared/ipc/channels/agents.ts';
 import type { CampaignSaveResponse } from '../../../shared/service/upload.ts';
 import type { DbClient } from '../db/client.ts';
+import { formatCount } from '../../../shared/domain/formatCount.ts';
 import type { StoredLaunch } from '../db/queries/campaigns.ts';
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * Why a launch must not go out: rows the service would refuse while "Remove invalid rows" is off
@@ -52,8 +52,8 @@ export async function readUploadRows(path: string): Promise<number[] | null> {
 /** "1,641 of 1,731 rows arrived; the service refused 90 (predicted 90)". */
 export function arrivalText(arrived: number, refused: number, predicted: number | null): string {
   const total = arrived + refused;
-  const guess = predicted === null ? '' : ` (the app predicted ${predicted.toLocaleString('en-US')})`;
-  return `${arrived.toLocaleString('en-US')} of ${plural(total, 'row')} arrived; the service refused ${refused.toLocaleString('en-US')}${guess}`;
+  const guess = predicted === null ? '' : ` (the app predicted ${formatCount(predicted)})`;
+  return `${formatCount(arrived)} of ${plural(total, 'row')} arrived; the service refused ${formatCount(refused)}${guess}`;
 }
 
 /** Stores a launch's refusals against its list; returns how many list rows they name. */

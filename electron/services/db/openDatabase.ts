@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { tightenFile } from '../privateFiles.ts';
+import { ensureCallAggregates } from './callAggregates.ts';
 import type { Db } from './define.ts';
 import { migrate } from './migrate.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
@@ -57,6 +58,8 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     // Checkpoints stay at SQLite's 4 MB: larger ones stall the queries behind them longer.
     db.pragma('journal_size_limit = 67108864');
     migrate(db, migrations);
+    // The charts' aggregates follow the outcome table of this version (installed again if not).
+    ensureCallAggregates(db);
     return db;
   } catch (error) {
     db.close();

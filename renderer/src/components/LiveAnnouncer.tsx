@@ -9,7 +9,7 @@ export function LiveAnnouncer() {
   const polite = useAnnouncer((s) => s.polite);
   const assertive = useAnnouncer((s) => s.assertive);
   return (
-    <div className="visually-hidden">
+    <div className="visually-hidden live-region">
       <div aria-live="polite" aria-atomic="true" data-testid="announcer-polite">
         <span key={polite.id}>{polite.text}</span>
       </div>

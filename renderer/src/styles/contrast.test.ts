@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import themeCss from './theme.css?raw';
-import { contrastRatio, parseThemeTokens } from './contrast.ts';
+import { contrastRatio, parseHex, parseThemeTokens } from './contrast.ts';
 
 // Every foreground/background pair of theme tokens the app draws, with the WCAG 2.1 AA minimum it
 // must meet: 4.5:1 for text (1.4.3), 3:1 for the parts of controls, focus rings and chart colours
@@ -53,6 +53,9 @@ const pairs: Array<[fg: string, bg: string, min: number]> = [
   ),
   ['--focus', '--accent-soft', UI],
   ['--focus', '--warning-soft', UI],
+  // Reason bars (errors red, warnings amber) on their track.
+  ['--danger', '--surface-hover', UI],
+  ['--warning', '--surface-hover', UI],
 ];
 
 const tokens = parseThemeTokens(themeCss);
@@ -72,6 +75,27 @@ describe('theme colour contrast (WCAG 2.1 AA)', () => {
         if (ratio < min) failures.push(`${fg} ${a} on ${bg} ${b}: ${ratio.toFixed(2)}:1 < ${min}:1`);
       }
       expect(failures).toEqual([]);
+    });
+  }
+});
+
+/** Hue (degrees) of a hex colour. */
+function hue(hex: string): number {
+  const [r, g, b] = parseHex(hex).map((v) => v / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+
+describe('warnings and errors', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`are told apart by colour in the ${theme} theme (amber, not the error red)`, () => {
+      const warning = tokens[theme]['--warning']!;
+      const danger = tokens[theme]['--danger']!;
+      const apart = Math.abs(hue(warning) - hue(danger));
+      expect(Math.min(apart, 360 - apart)).toBeGreaterThanOrEqual(25);
     });
   }
 });

@@ -22,6 +22,9 @@ describe('phone column', () => {
     expect(detectPhoneColumn(['Customer ID', 'Contact'])).toBe(1);
     expect(detectPhoneColumn(['Customer Mobile', 'City'])).toBe(0);
   });
+  it("takes the calls CSV's to_number (the service's name for the number called)", () => {
+    expect(detectPhoneColumn(['call_id', 'bulk_list_id', 'to_number', 'name', 'status'])).toBe(2);
+  });
   it('does not take a column about something else', () => {
     expect(detectPhoneColumn(['Name', 'Phone Type', 'Mobile Operator', 'Email'])).toBe(-1);
     expect(detectPhoneColumn(['Name', 'Account Number ID', 'City'])).toBe(-1);

@@ -32,6 +32,9 @@ const PHONE_NAMES = [
   'telephone',
   'telephonenumber',
   'tel',
+  // The calling service's name for the number called: the calls CSV's column, so a follow-up list
+  // made from that export imports with no column to pick.
+  'tonumber',
   'contact',
   'number',
 ];

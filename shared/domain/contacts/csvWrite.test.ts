@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecords } from './parseRecords.ts';
 import { createByteWriter } from './byteWriter.ts';
-import { csvCell, csvLine, needsNeutralising, neutralise, safeCell } from './csvWrite.ts';
+import { csvCell, csvLine, needsNeutralising, neutralise, safeCell, safePhoneCell } from './csvWrite.ts';
 
 describe('CSV writing', () => {
   it('quotes per RFC 4180 and round-trips through the parser', () => {
@@ -26,6 +26,17 @@ describe('CSV writing', () => {
     expect(safeCell('Ra\u2067hul\u2069')).toBe('Ra⟨RLI⟩hul⟨PDI⟩');
     // A control in front of a formula is shown, so the cell no longer starts with the formula.
     expect(safeCell('\u200E=1+1')).toBe('⟨LRM⟩=1+1');
+  });
+
+  it('writes an E.164 phone as a tel: URI (text to a spreadsheet, no formula, no apostrophe); other values as safeCell', () => {
+    expect(safePhoneCell('+919002855525')).toBe('tel:+919002855525');
+    expect(safePhoneCell('+12025550143')).toBe('tel:+12025550143');
+    // Not E.164: guarded like any other cell (a formula keeps its apostrophe, controls are shown).
+    expect(safePhoneCell('+1+cmd|x')).toBe("'+1+cmd|x");
+    expect(safePhoneCell('+91\u202E0123456789')).toBe("'+91⟨RLO⟩0123456789");
+    expect(safePhoneCell('9876543210')).toBe('9876543210');
+    expect(safePhoneCell('')).toBe('');
+    expect(needsNeutralising(safePhoneCell('+919002855525'))).toBe(false);
   });
 });
 

@@ -36,3 +36,15 @@ export const neutralise = (value: string): string => (needsNeutralising(value) ?
  * ("+91⟨RLO⟩0123…", visibleText.ts), so a value reads as what it holds, then neutralised.
  */
 export const safeCell = (value: string): string => csvCell(neutralise(showBidiControls(value)));
+
+/** A number as the calling service writes it: "+" and 2 to 15 digits. */
+const E164 = /^\+\d{2,15}$/;
+
+/**
+ * A phone number for a file meant for people (the calls export): an E.164 number as an RFC 3966
+ * URI, `tel:+919002855525`. A bare "+91…" is the formula risk (a spreadsheet reads a leading "+" as
+ * a formula or turns the number into 9.19E+11) and "'+91…" shows its apostrophe; "tel:" makes a
+ * spreadsheet keep the cell as text with every digit, is still a number phones and browsers dial,
+ * and the contacts importer reads it back as the number (`phoneText`). Anything else is a safeCell.
+ */
+export const safePhoneCell = (value: string): string => (E164.test(value) ? `tel:${value}` : safeCell(value));

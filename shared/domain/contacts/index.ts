@@ -35,7 +35,7 @@ export {
 } from './columns.ts';
 export { cleanName, firstNamePreview } from './names.ts';
 export { defuseFormula, formulaCellIndexes, isFormulaCell } from './formulaCells.ts';
-export { csvCell, csvLine, neutralise, safeCell } from './csvWrite.ts';
+export { csvCell, csvLine, neutralise, safeCell, safePhoneCell } from './csvWrite.ts';
 export {
   countLines,
   createRecordStream,

@@ -19,4 +19,9 @@ describe('Excel damage to phone cells', () => {
     expect(phoneText("' 9876543210")).toBe('9876543210');
     expect(phoneText('   ')).toBe('');
   });
+  it('drops the tel: scheme the calls CSV writes numbers with (also behind an apostrophe, any case)', () => {
+    expect(phoneText('tel:+919002855525')).toBe('+919002855525');
+    expect(phoneText(" 'TEL:+1-202-555-0143 ")).toBe('+1-202-555-0143');
+    expect(phoneText('telephone')).toBe('telephone');
+  });
 });

@@ -11,14 +11,23 @@ import type {
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import { CALL_OUTCOMES, outcomeOf, outcomeSql } from '../../../../shared/domain/callOutcome.ts';
 import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
-import { zoneOffsetMinutes } from '../../../../shared/domain/dates.ts';
 import type { CallRecord } from '../../../../shared/service/history.ts';
 import type { CallColumns } from '../../sync/callRow.ts';
 import { quarantineCount } from './callQuarantine.ts';
 import { reviewConditions, unreviewedTwins } from './callReviews.ts';
 import { callSnippet } from './callSnippet.ts';
+import { aggregatedAttemptGroups, aggregatedStats } from './callStatsAggregated.ts';
+import {
+  binWidth,
+  campaignZonesCte,
+  launchedListRows,
+  placeAttemptGroups,
+  QUARTER_MS,
+} from './chartGroups.ts';
+import type { AttemptGroup } from './chartGroups.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
 import type { StoredList } from './contacts.ts';
+import { foldCallAggregates, logNewShares, logOldShare } from '../callAggregates.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, read, readStream, writeTransaction } from '../define.ts';
 
@@ -147,6 +156,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   writeTransaction(db, () => {
     const written: number[] = [];
+    const relinked: number[] = [];
     for (const c of lastPerId(a.rows)) {
       // A new id is inserted at once (no lookup first); a known one is compared with what is stored.
       const values = callValues(c, a.workspaceId, a.bulkListId, a.nowIso);
@@ -158,13 +168,16 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         written.push(seq);
         result.inserted++;
       } else if (before.raw !== c.raw) {
+        logOldShare(db, before.seq);
         unindex.run(before.seq);
         // The insert's values from workspace_id to raw, then updated_at and the id.
         update.run([...values.slice(1, 20), a.nowIso, c.id]);
         written.push(before.seq);
         result.updated++;
       } else if (moved || (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId)) {
+        logOldShare(db, before.seq);
         relink.run(a.workspaceId, a.bulkListId, a.nowIso, c.id);
+        relinked.push(before.seq);
         result.updated++;
       } else {
         result.unchanged++;
@@ -177,6 +190,9 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       if (c.recordingUrl) recording.run(seq, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
     }
     if (written.length > 0) index.run(JSON.stringify(written));
+    // The charts' aggregates take the page's changes in the same transaction (callAggregates.ts).
+    logNewShares(db, written.concat(relinked));
+    foldCallAggregates(db);
   });
   return result;
 }
@@ -858,56 +874,6 @@ function campaigns(db: Db, a: { workspaceId: string }) {
   ).all({ ws: a.workspaceId });
 }
 
-/** A round bin width giving about `bins` bins up to `max`. */
-export function binWidth(max: number, bins = 20): number {
-  if (!(max > 0)) return 1;
-  const raw = max / bins;
-  const pow = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].find((m) => m * pow >= raw) ?? 10;
-  return step * pow;
-}
-
-/**
- * A zone's offset (ms) at an instant, asked of Intl once per zone and UTC hour (formatToParts is
- * the slow part: ~20k quarter-hour groups took over a second); offsets change on hour boundaries
- * of UTC in every zone this app meets, within a quarter hour in any.
- */
-function zoneOffsets() {
-  const cache = new Map<string, number>();
-  return (zone: string, ms: number): number => {
-    const hour = Math.floor(ms / 3_600_000);
-    const key = `${zone}|${hour}`;
-    let offset = cache.get(key);
-    if (offset === undefined) {
-      offset = zoneOffsetMinutes(ms, zone) * 60_000;
-      cache.set(key, offset);
-    }
-    return offset;
-  };
-}
-
-/** Quarter hours: every timezone's offset is a multiple of 15 minutes, so a bucket is in one local hour. */
-const QUARTER_MS = 15 * 60_000;
-
-/** The IANA zone, or null when this runtime does not know it. */
-const knownZone = (zone: string | null | undefined): string | null => {
-  if (!zone) return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Campaign timezones from the local launch records (`call_time.timezone` of the request sent), by
- * the id calls are linked with.
- */
-const campaignZonesCte = `zones AS (
-  SELECT service_id AS bulk_list_id, max(json_extract(settings, '$.callConfig.call_time.timezone')) AS zone
-  FROM campaign_launches WHERE workspace_id = @ws AND service_id IS NOT NULL GROUP BY service_id)`;
-
 /**
  * Chart data of the filtered calls, all aggregated in SQL: never-dialled calls count in the status
  * and outcome totals only (no time, duration or rate). One pass groups the dialled calls by
@@ -915,6 +881,15 @@ const campaignZonesCte = `zones AS (
  * hour heatmap (in each call's campaign timezone) are read from those groups.
  */
 export function stats(db: Db, a: { workspaceId: string; filter: CallFilter; timeZone?: string }): CallStats {
+  // All calls or one campaign's: from the aggregates (callAggregates.ts); other filters count calls.
+  return aggregatedStats(db, a) ?? statsFromCalls(db, a);
+}
+
+/** `stats` counted from the calls themselves (any filter; the aggregates' reference in tests). */
+export function statsFromCalls(
+  db: Db,
+  a: { workspaceId: string; filter: CallFilter; timeZone?: string },
+): CallStats {
   const w = whereOf(a.workspaceId, a.filter);
   const from = fromClause(w);
   const all = <R>(sql: string, ...extra: unknown[]) =>
@@ -979,19 +954,10 @@ export function stats(db: Db, a: { workspaceId: string; filter: CallFilter; time
      FROM f`,
   ).get(...from.params)!;
 
-  // A campaign launched from a list here: its contacts are the list's uploaded rows.
   const listRows =
-    a.filter.bulkListId === undefined
-      ? null
-      : (prepared<[string, string], number | null>(
-          db,
-          `SELECT count(*) FROM campaign_lists cl JOIN contacts k ON k.list_id = cl.list_id AND k.bucket = 0
-             AND k.excluded = 0 WHERE cl.workspace_id = ? AND cl.bulk_list_id = ?`,
-        )
-          .pluck()
-          .get(a.workspaceId, a.filter.bulkListId) ?? null);
+    a.filter.bulkListId === undefined ? null : launchedListRows(db, a.workspaceId, a.filter.bulkListId);
 
-  const { overTime, heatmap } = attemptGroups(db, a, from, filtered, answered);
+  const { overTime, heatmap } = attemptGroupsFromCalls(db, a, from, filtered, answered);
   const width = binWidth(totals.maxTalk ?? 0);
   return {
     total,
@@ -1009,11 +975,14 @@ export function stats(db: Db, a: { workspaceId: string; filter: CallFilter; time
       completed: totals.completedNumbers,
     },
     overTime,
-    duration: all<{ bin: number; count: number }>(
+    // The width is bound after the filter's parameters: its "?" comes after those of `f`.
+    duration: prepared<unknown[], { bin: number; count: number }>(
+      db,
       `WITH ${filtered} SELECT CAST(call_duration / ? AS INTEGER) AS bin, count(*) AS count FROM f
        WHERE attempt_ms IS NOT NULL AND ${answered} AND call_duration IS NOT NULL GROUP BY bin ORDER BY bin`,
-      width,
-    ).map((r) => ({ from: r.bin * width, to: (r.bin + 1) * width, count: r.count })),
+    )
+      .all(...from.params, width)
+      .map((r) => ({ from: r.bin * width, to: (r.bin + 1) * width, count: r.count })),
     cost: {
       total: totals.cost ?? 0,
       average: totals.avgCost,
@@ -1040,74 +1009,30 @@ const ANSWERED = `o IN ('completed', 'voicemail')`;
 export function attemptGroups(
   db: Db,
   a: { workspaceId: string; filter: CallFilter; timeZone?: string },
+): Pick<CallStats, 'overTime' | 'heatmap'> {
+  return aggregatedAttemptGroups(db, a) ?? attemptGroupsFromCalls(db, a);
+}
+
+/** `attemptGroups` counted from the calls themselves (any filter). */
+export function attemptGroupsFromCalls(
+  db: Db,
+  a: { workspaceId: string; filter: CallFilter; timeZone?: string },
   from = fromClause(whereOf(a.workspaceId, a.filter)),
   filtered = filteredCte(from),
   answered = ANSWERED,
 ): Pick<CallStats, 'overTime' | 'heatmap'> {
-  const fallbackZone = knownZone(a.timeZone) ?? 'UTC';
-  const offsetAt = zoneOffsets();
-  const groups = prepared<
-    unknown[],
-    { zone: string | null; q: number; n: number; answered: number; completed: number; cost: number }
-  >(
+  const groups = prepared<unknown[], AttemptGroup>(
     db,
     `WITH ${campaignZonesCte}, ${filtered}
      SELECT z.zone AS zone, f.attempt_ms / ${QUARTER_MS} AS q, count(*) AS n, sum(${answered}) AS answered,
        sum(o = 'completed') AS completed, coalesce(sum(call_cost), 0) AS cost
      FROM f LEFT JOIN zones z ON z.bulk_list_id = f.bulk_list_id
      WHERE f.attempt_ms IS NOT NULL GROUP BY z.zone, q`,
-  ).all({ ws: a.workspaceId }, ...from.params);
+  )
+    .raw()
+    .all({ ws: a.workspaceId }, ...from.params) as unknown as AttemptGroup[];
 
-  let minQ = Infinity;
-  let maxQ = -Infinity;
-  for (const g of groups) {
-    if (g.q < minQ) minQ = g.q;
-    if (g.q > maxQ) maxQ = g.q;
-  }
-  const span = groups.length === 0 ? 0 : (maxQ - minQ) * QUARTER_MS;
-  const bucket = span <= 3 * 86_400_000 ? 'hour' : 'day';
-  const per = bucket === 'hour' ? 4 : 96;
-  const series = new Map<number, { calls: number; answered: number; completed: number; cost: number }>();
-  const cells = new Map<number, { dialled: number; answered: number }>();
-  const zones = new Set<string>();
-  const zoneOf = new Map<string | null, string>();
-  for (const g of groups) {
-    const b = Math.floor(g.q / per);
-    const p = series.get(b) ?? { calls: 0, answered: 0, completed: 0, cost: 0 };
-    p.calls += g.n;
-    p.answered += g.answered;
-    p.completed += g.completed;
-    p.cost += g.cost;
-    series.set(b, p);
-    let zone = zoneOf.get(g.zone);
-    if (zone === undefined) {
-      zone = knownZone(g.zone) ?? fallbackZone;
-      zoneOf.set(g.zone, zone);
-      if (zone !== fallbackZone) zones.add(zone);
-    }
-    const local = g.q * QUARTER_MS + offsetAt(zone, g.q * QUARTER_MS);
-    const weekday = (Math.floor(local / 86_400_000) + 3) % 7; // 1 Jan 1970 was a Thursday: Monday = 0
-    const key = weekday * 24 + (Math.floor(local / 3_600_000) % 24);
-    const c = cells.get(key) ?? { dialled: 0, answered: 0 };
-    c.dialled += g.n;
-    c.answered += g.answered;
-    cells.set(key, c);
-  }
-  return {
-    overTime: {
-      bucket,
-      points: [...series.entries()]
-        .sort((x, y) => x[0] - y[0])
-        .map(([b, p]) => ({ at: new Date(b * per * QUARTER_MS).toISOString(), ...p })),
-    },
-    heatmap: {
-      timeZone: fallbackZone,
-      campaignZones: [...zones].sort(),
-      cells: [...cells.entries()]
-        .sort((x, y) => x[0] - y[0])
-        .map(([k, c]) => ({ weekday: Math.floor(k / 24), hour: k % 24, ...c })),
-    },
-  };
+  return placeAttemptGroups(groups, a.timeZone);
 }
 
 // ---------------------------------------------------------------- campaign results

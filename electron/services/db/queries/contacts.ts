@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/domain/contacts/index.ts';
 import type { EngineSetup } from '../../../../shared/domain/contacts/index.ts';
 import { phoneText, resolveDefaultCountry } from '../../../../shared/domain/phone/index.ts';
+import { formatCount } from '../../../../shared/domain/formatCount.ts';
 import type {
   ContactFilter,
   Detected,
@@ -796,7 +797,7 @@ function setExcluded(
       changes.set(before, { ...before, excluded: a.excluded ? 1 : 0 });
   }
   if (changes.rows.size === 0) return list;
-  const label = `${a.excluded ? 'Exclude' : 'Include'} ${changes.rows.size === 1 ? `row ${[...changes.rows.keys()][0]}` : `${changes.rows.size} rows`}`;
+  const label = `${a.excluded ? 'Exclude' : 'Include'} ${changes.rows.size === 1 ? `row ${[...changes.rows.keys()][0]}` : `${formatCount(changes.rows.size)} rows`}`;
   commitChanges(db, list, label, a.now, changes);
   return getList(db, a.listId) as StoredList;
 }

@@ -37,6 +37,7 @@ import {
   deleteFirst,
 } from './contacts.ts';
 import type { ListState, StoredList } from './contacts.ts';
+import { formatCount } from '../../../../shared/domain/formatCount.ts';
 
 export type BulkAction =
   | { kind: 'exclude-invalid' }
@@ -236,17 +237,17 @@ function bulkBegin(db: Db, a: { listId: number; action: BulkAction; now: string 
   let total: number;
   if (action.kind === 'exclude-invalid') {
     total = countWhere(db, a.listId, EXCLUDE.index, EXCLUDE.where);
-    label = `Exclude ${total} invalid rows`;
+    label = `Exclude ${formatCount(total)} invalid rows`;
   } else if (action.kind === 'exclude-landline') {
     total = countWhere(db, a.listId, EXCLUDE_LANDLINE.index, EXCLUDE_LANDLINE.where);
-    label = `Exclude ${total} landline-only numbers`;
+    label = `Exclude ${formatCount(total)} landline-only numbers`;
   } else if (action.kind === 'exclude-empty') {
     const f = excludeEmpty(action.columns);
     total = countWhere(db, a.listId, f.index, f.where);
-    label = `Exclude ${total} rows with an empty variable`;
+    label = `Exclude ${formatCount(total)} rows with an empty variable`;
   } else if (action.kind === 'include-all') {
     total = countWhere(db, a.listId, INCLUDE.index, INCLUDE.where);
-    label = `Include ${total} excluded rows`;
+    label = `Include ${formatCount(total)} excluded rows`;
   } else {
     targetSetup(list, action.country); // refuses an unknown country before anything changes
     total =

@@ -23,6 +23,11 @@ export function DraftAgentDialog({ agent, onClose }: { agent: AgentDetail | null
   const select = useAgentsLibrary((s) => s.select);
   const applyDetail = useAgentsLibrary((s) => s.applyDetail);
   const variables = extractPlaceholders(prompt);
+  // A field's error (and the form's) answers for what it held: typing there drops it.
+  const edit = (field: 'name' | 'language' | 'prompt', set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [field]: _field, form: _form, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,12 +67,18 @@ export function DraftAgentDialog({ agent, onClose }: { agent: AgentDetail | null
     >
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="dialog-body">
-          <TextField label="Name" value={name} onChange={setName} error={errors.name} autoComplete="off" />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={edit('name', setName)}
+            error={errors.name}
+            autoComplete="off"
+          />
           <TextField
             label="Language"
             optional
             value={language}
-            onChange={setLanguage}
+            onChange={edit('language', setLanguage)}
             error={errors.language}
             hint="For example en-IN or hi-IN."
             autoComplete="off"
@@ -81,7 +92,7 @@ export function DraftAgentDialog({ agent, onClose }: { agent: AgentDetail | null
               className="input textarea"
               rows={10}
               value={prompt}
-              onChange={(e) => setPrompt(e.target.value)}
+              onChange={(e) => edit('prompt', setPrompt)(e.target.value)}
               aria-invalid={errors.prompt ? true : undefined}
               aria-describedby={`${id}-prompt-hint${errors.prompt ? ` ${id}-prompt-error` : ''}`}
               spellCheck={false}

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '../../components/format.ts';
+import { dateTimeFormat, formatInteger } from '../../components/format.ts';
 import type { AgentSyncState } from '../../../../shared/ipc/channels/agents.ts';
 
 /** 42 → "less than a minute", 300 → "5 minutes", 7200 → "2 hours", 3 days → "3 days". */
@@ -32,7 +32,7 @@ export function syncLine(
   if (sync.running) {
     const progress =
       sync.progress && sync.progress.total !== null
-        ? ` (${sync.progress.done} of ${sync.progress.total} agents)`
+        ? ` (${formatInteger(sync.progress.done)} of ${formatInteger(sync.progress.total)} agents)`
         : '';
     return { tone: 'info', text: `Syncing agents${progress}… ${synced}.` };
   }

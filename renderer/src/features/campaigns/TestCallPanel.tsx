@@ -93,7 +93,10 @@ export function TestCallPanel() {
         <TextField
           label="Number to call"
           value={mobile}
-          onChange={setMobile}
+          onChange={(v) => {
+            setMobile(v);
+            setError(null); // the refusal was about the number it replaces
+          }}
           error={parsed && !parsed.ok ? parsed.message : undefined}
           hint={
             parsed?.ok
@@ -105,7 +108,10 @@ export function TestCallPanel() {
           label="Row"
           type="number"
           value={row}
-          onChange={setRow}
+          onChange={(v) => {
+            setRow(v);
+            setError(null);
+          }}
           hint={
             previewRow ? `Empty: row ${previewRow}, the one in the preview.` : 'The spreadsheet row to use.'
           }

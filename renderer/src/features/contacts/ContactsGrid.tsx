@@ -3,7 +3,7 @@ import { useViewHeight } from '../../components/useViewHeight.ts';
 import type { KeyboardEvent } from 'react';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
 import { showBidiControls } from '../../../../shared/domain/visibleText.ts';
-import { ErrorIcon } from '../../components/icons.tsx';
+import { AlertIcon, ErrorIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { useContacts } from './contactsStore.ts';
@@ -187,7 +187,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
       setAnnouncement(
         `Row ${after.row} is now ${after.bucket}${after.issues.length ? ` (${after.issues.map((c) => ISSUE_LABELS[c]).join(', ')})` : ''}` +
           (others > 0
-            ? `; ${others} other row${others === 1 ? '' : 's'} with the same number changed too.`
+            ? `; ${formatCount(others)} other row${others === 1 ? '' : 's'} with the same number changed too.`
             : '.'),
       );
     }
@@ -384,6 +384,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                             c.cell === phoneIndex ? 'is-phone' : '',
                             isActive ? 'is-active' : '',
                             cellIssue ? 'has-issue' : '',
+                            cellIssue && issues?.warnings.has(c.cell) ? 'has-warning' : '',
                           ]
                             .filter(Boolean)
                             .join(' ')}
@@ -433,7 +434,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
           </div>
         </div>
       </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden live-region" role="status" aria-live="polite">
         {announcement}
       </p>
     </section>
@@ -515,7 +516,11 @@ function CellContent({
         const empty = value === undefined || value.trim() === '';
         return (
           <span className="cell-issue" title={problem}>
-            <ErrorIcon size={13} className="cell-issue-icon" />
+            {issues?.warnings.has(column.cell) ? (
+              <AlertIcon size={13} className="cell-issue-icon" />
+            ) : (
+              <ErrorIcon size={13} className="cell-issue-icon" />
+            )}
             {empty ? (
               <em className="cell-issue-text">missing</em>
             ) : (

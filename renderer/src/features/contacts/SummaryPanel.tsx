@@ -122,7 +122,7 @@ export function SummaryPanel({ list }: { list: ContactList }) {
       </ul>
       <EmptyVariables list={list} />
       <h4 className="subsection-title">Warnings (rows stay valid)</h4>
-      <ul className="reason-list">
+      <ul className="reason-list reason-list-warning">
         {WARNING_CODES.map((code) => (
           <li key={code}>
             <FilterButton to={`issue:${code}`} hintId={hintId}>

@@ -74,6 +74,8 @@ describe('rowIssues', () => {
       [0, 'formula in Name'],
       [3, 'formula in Notes'],
     ]);
+    // Warnings: the grid marks these cells in the warning colour, not the error red.
+    expect([...issues.warnings]).toEqual([0, 3]);
   });
 
   it('a phone with bidi controls marks the phone cell', () => {
@@ -85,6 +87,7 @@ describe('rowIssues', () => {
       'Phone with hidden direction controls in column "Mobile Number"',
     ]);
     expect([...issues.cells]).toEqual([[1, 'Phone with hidden direction controls']]);
+    expect(issues.warnings.size).toBe(0);
   });
 
   it('a ragged row says how many cells it has; duplicates get no chip here (the status says it)', () => {

@@ -4,7 +4,7 @@
 import { formulaCellIndexes } from '../../../../shared/domain/contacts/formulaCells.ts';
 import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
-import { ISSUE_LABELS } from './formatNumbers.ts';
+import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
 
 export interface IssueChip {
   /** An engine issue, or `service_refused`: the calling service refused the row at a launch. */
@@ -19,6 +19,8 @@ export interface RowIssues {
   chips: IssueChip[];
   /** File-column index → what is wrong with that cell. */
   cells: Map<number, string>;
+  /** The cells of `cells` that only warn (a formula cell: the row stays valid). */
+  warnings: Set<number>;
 }
 
 type ListShape = Pick<ContactList, 'variables'> & {
@@ -62,6 +64,7 @@ export function rowIssues(
       detail: `The calling service refused this row when the list was launched: ${row.refused}`,
     });
   const cells = new Map<number, string>();
+  const warnings = new Set<number>();
   const header = list.detected.header;
   const phoneIndex = header.indexOf(list.detected.phoneColumn);
   const phoneName = list.detected.phoneColumn || `column ${phoneIndex + 1}`;
@@ -93,6 +96,7 @@ export function rowIssues(
           detail: `Column "${column}" starts like a spreadsheet formula: the upload drops its leading = + - @`,
         });
         cells.set(index, `formula in ${column}`);
+        warnings.add(index);
       }
       if (found.length === 0) chips.push({ code, text: 'formula cell', detail: ISSUE_LABELS[code] ?? code });
       continue;
@@ -100,8 +104,8 @@ export function rowIssues(
     if (code === 'row_ragged') {
       chips.push({
         code,
-        text: `${row.cells.length} of ${header.length} cells`,
-        detail: `Wrong number of cells: ${row.cells.length} where the header has ${header.length}`,
+        text: `${formatCount(row.cells.length)} of ${formatCount(header.length)} cells`,
+        detail: `Wrong number of cells: ${formatCount(row.cells.length)} where the header has ${formatCount(header.length)}`,
       });
       continue;
     }
@@ -113,5 +117,5 @@ export function rowIssues(
     });
     if (PHONE_ISSUES.has(code) && phoneIndex >= 0) cells.set(phoneIndex, label);
   }
-  return { chips, cells };
+  return { chips, cells, warnings };
 }

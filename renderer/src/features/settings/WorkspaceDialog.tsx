@@ -19,6 +19,14 @@ import {
   formFromWorkspace,
 } from './workspaceForm.ts';
 
+/** The fields a connection test depends on. */
+const TESTED_FIELDS: ReadonlySet<keyof WorkspaceFormValues> = new Set([
+  'baseUrl',
+  'apiKey',
+  'bearerToken',
+  'removeBearerToken',
+]);
+
 /**
  * Add or edit a workspace. Secrets typed here go straight to the back end (which puts them in the
  * keychain) and are dropped with this component's state when the dialog closes.
@@ -51,9 +59,17 @@ export function WorkspaceDialog({
     setErrorRound((n) => n + 1);
   };
 
+  // A connection test answers for the values it was run with: changing one of them drops its
+  // result (and the answer of a test still running), so an old error never stands beside a new URL.
+  const testRound = useRef(0);
   const update = <K extends keyof WorkspaceFormValues>(key: K, value: WorkspaceFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _dropped, form: _form, ...rest }) => rest);
+    if (TESTED_FIELDS.has(key)) {
+      testRound.current++;
+      setTest(null);
+      setTesting(false);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -91,9 +107,11 @@ export function WorkspaceDialog({
       showErrors(built.errors);
       return;
     }
+    const round = ++testRound.current;
     setTesting(true);
     setTest(null);
     const result = await desk().workspaces.test(built.request);
+    if (round !== testRound.current) return; // the values changed meanwhile: not their answer
     setTesting(false);
     const at = new Date().toISOString();
     if (result.ok) setTest({ ...result.value, at });
