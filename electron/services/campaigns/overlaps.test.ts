@@ -84,12 +84,28 @@ function insertLaunch(
     );
 }
 
+/** A stored row of list `listId` with its number (indexed as the import indexes valid and duplicate rows). */
+function addRow(
+  raw: Database.Database,
+  listId: number,
+  row: number,
+  e164: number,
+  o: { bucket?: 0 | 1 | 2; excluded?: boolean; duplicateOf?: number } = {},
+) {
+  raw
+    .prepare(
+      `INSERT INTO contacts (list_id, row, pos, cells, phone_raw, e164, bucket, issues, reasons, duplicate_of, excluded)
+       VALUES (?, ?, ?, '[]', ?, ?, ?, 0, '', ?, ?)`,
+    )
+    .run(listId, row, row, `+${e164}`, e164, o.bucket ?? 0, o.duplicateOf ?? 0, o.excluded ? 1 : 0);
+  raw.prepare('INSERT INTO contact_numbers (list_id, e164, row) VALUES (?, ?, ?)').run(listId, e164, row);
+}
+
 describe('overlapsOf', () => {
   it('counts a file’s numbers in an app campaign’s list and a CLI campaign’s upload file; refused and long-ended ones do not count', async () => {
     const { dir, db, raw } = await setUp();
     insertContactList(raw, 1);
-    const addNumber = raw.prepare('INSERT INTO contact_numbers (list_id, e164, row) VALUES (1, ?, ?)');
-    [919800000001, 919800000002, 919800000003].forEach((n, i) => addNumber.run(n, i + 2));
+    [919800000001, 919800000002, 919800000003].forEach((n, i) => addRow(raw, 1, i + 2, n));
     const cliFile = join(dir, 'cli-upload.csv');
     writeFileSync(cliFile, 'Mobile Number,Name\n+919800000003,A\n+919800000004,"B, C"\n');
     insertLaunch(raw, { id: 'app', listId: 1, state: 'started' });
@@ -123,6 +139,28 @@ describe('overlapsOf', () => {
       nowMs: Date.now(),
     });
     expect(own).toMatchObject({ contacts: 1, campaigns: [{ launchId: 'cli', contacts: 1 }] });
+  });
+});
+
+describe('overlapsOf counts only the contacts a campaign sent', () => {
+  it('leaves out a launched list’s excluded rows, duplicates and the rows the service refused for that launch', async () => {
+    const { db, raw } = await setUp();
+    insertContactList(raw, 1);
+    addRow(raw, 1, 2, 919800000001); // sent
+    addRow(raw, 1, 3, 919800000002, { excluded: true }); // excluded by the operator: not sent
+    addRow(raw, 1, 4, 919800000003); // refused by the service for this launch
+    addRow(raw, 1, 5, 919800000001, { bucket: 2, duplicateOf: 2 }); // a duplicate of row 2
+    addRow(raw, 1, 6, 919800000004); // refused by another launch of the list only: sent here
+    raw
+      .prepare(
+        `INSERT INTO contact_refusals (list_id, row, bulk_list_id, upload_row, reason) VALUES (1, 4, 'B1', 3, 'x'), (1, 6, 'B0', 4, 'y')`,
+      )
+      .run();
+    insertLaunch(raw, { id: 'app', listId: 1, state: 'started', serviceId: 'B1' });
+    raw.close();
+    const file = ['+919800000001', '+919800000002', '+919800000003', '+919800000004'];
+    const o = await overlapsOf(db, { workspaceId: 'w1', source: { numbers: file }, nowMs: Date.now() });
+    expect(o).toMatchObject({ contacts: 2, campaigns: [{ launchId: 'app', contacts: 2 }] });
   });
 });
 

@@ -45,8 +45,9 @@ export interface OverlapsQuery {
 
 /**
  * Contacts of `source` in other launches of the workspace running or run in the last 7 days, in all
- * and per campaign (those with at least one). A launch of a list counts its list's numbers; a
- * launch from a file (the CLI) its upload file's.
+ * and per campaign (those with at least one). A launch of a list counts the numbers it sent (valid,
+ * not excluded, less the rows the service refused for it); a launch from a file (the CLI) its
+ * upload file's.
  */
 export async function overlapsOf(db: DbClient, q: OverlapsQuery): Promise<Overlaps> {
   const others = (await db.call('campaigns.launches', { workspaceId: q.workspaceId })).filter(
@@ -54,7 +55,7 @@ export async function overlapsOf(db: DbClient, q: OverlapsQuery): Promise<Overla
   );
   const sets: Array<{ launch: (typeof others)[number]; set: NumberSet }> = [];
   for (const l of others) {
-    if (l.list_id !== null) sets.push({ launch: l, set: { listId: l.list_id } });
+    if (l.list_id !== null) sets.push({ launch: l, set: { listId: l.list_id, refusedBy: l.bulk_list_id } });
     else {
       const numbers = await uploadFileNumbers(l.upload_file);
       if (numbers) sets.push({ launch: l, set: { numbers } });
