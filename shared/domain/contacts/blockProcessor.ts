@@ -76,12 +76,6 @@ export interface ProcessOptions {
    * it was a quarter of a lane's work). The line ends stay, all at 0, so merging works the same.
    */
   upload?: boolean;
-  /**
-   * A faster exact UTF-8 decoder the host may offer (Node: `isUtf8` + `Buffer#toString`, twice
-   * TextDecoder's speed on mixed text): the same string as a fatal, BOM-keeping TextDecoder, and
-   * it throws on invalid bytes. Used only when the wire encoding is UTF-8.
-   */
-  decodeUtf8?: (bytes: Uint8Array) => string;
 }
 
 /** Maps increasing character offsets of `text` to byte offsets of its encoding. */
@@ -232,9 +226,6 @@ export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions
   const fatal = wireEncoding === 'utf-8';
   const decoder = () => new TextDecoder(wireEncoding, { fatal, ignoreBOM: true });
   const blockDecoder = decoder();
-  const fastUtf8 = wireEncoding === 'utf-8' ? options.decodeUtf8 : undefined;
-  const decodeBytes = (bytes: Uint8Array): string =>
-    fastUtf8 ? fastUtf8(bytes) : blockDecoder.decode(bytes);
   const decode = (run: () => string): string => {
     try {
       return run();
@@ -266,7 +257,7 @@ export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions
   };
   return {
     processBlock(block) {
-      const text = decode(() => decodeBytes(block.bytes));
+      const text = decode(() => blockDecoder.decode(block.bytes));
       const identity = wireEncoding === 'windows-1252' || text.length === block.bytes.length;
       const collector = createCollector(
         rules,
@@ -292,7 +283,7 @@ export function createBlockProcessor(setup: EngineSetup, options: ProcessOptions
         const collector = createCollector(rules, options, true, capacity, noSpans);
         let lines = 0;
         for (const block of blocks) {
-          const text = decode(() => decodeBytes(block.bytes));
+          const text = decode(() => blockDecoder.decode(block.bytes));
           readBlock(block, text, collector.visit, lines);
           lines += countLines(text, newline);
         }
