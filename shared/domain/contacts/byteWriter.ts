@@ -12,6 +12,13 @@ export interface ByteWriter {
   /** Text known to need no quoting (E.164 numbers, separators). */
   plain(value: string): void;
   byte(value: number): void;
+  /**
+   * Writes `value` as it is and returns true when it is printable ASCII with no quote or comma,
+   * no space at either end and, with `singleSpaces`, no two spaces in a row: a cell that trimming,
+   * space-collapsing, bidi removal and quoting would all leave alone. Otherwise writes nothing and
+   * returns false (the caller takes the full path).
+   */
+  simpleCell(value: string, singleSpaces: boolean): boolean;
   readonly length: number;
   /** The bytes written so far (a view: copy it if the writer is used again). */
   bytes(): Uint8Array;
@@ -79,6 +86,23 @@ export function createByteWriter(initialBytes = 1 << 16): ByteWriter {
     byte(value) {
       ensure(1);
       buffer[pos++] = value;
+    },
+    simpleCell(value, singleSpaces) {
+      const n = value.length;
+      if (n === 0) return true;
+      if (value.charCodeAt(0) === 32 || value.charCodeAt(n - 1) === 32) return false;
+      ensure(n);
+      let previous = 0;
+      for (let i = 0; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c < 32 || c > 126 || c === 34 || c === 44 || (singleSpaces && c === 32 && previous === 32)) {
+          pos -= i;
+          return false;
+        }
+        buffer[pos++] = c;
+        previous = c;
+      }
+      return true;
     },
     get length() {
       return pos;

@@ -69,3 +69,16 @@ describe('byte writer', () => {
     expect(writer.length).toBe(new TextEncoder().encode(expected).length);
   });
 });
+
+describe('byte writer: simple cells', () => {
+  it('writes plain ASCII cells as they are and refuses, writing nothing, any other', () => {
+    const writer = createByteWriter(4);
+    for (const v of ['', 'Rahul Sharma', 'a.b@example.in', '125000', 'x~y'])
+      expect(writer.simpleCell(v, true)).toBe(true);
+    for (const v of [' a', 'a ', 'a,b', 'a"b', 'a\tb', 'राहुल', 'a\u007f', 'Ra\u202Ehul'])
+      expect(writer.simpleCell(v, false)).toBe(false);
+    expect(writer.simpleCell('Rahul  Sharma', true)).toBe(false);
+    expect(writer.simpleCell('Rahul  Sharma', false)).toBe(true);
+    expect(new TextDecoder().decode(writer.bytes())).toBe('Rahul Sharmaa.b@example.in125000x~yRahul  Sharma');
+  });
+});

@@ -18,7 +18,8 @@ export {
   isClean,
   quoteReason,
 } from './issues.ts';
-export { applyLateDuplicates, withDuplicateReason } from './lateDuplicates.ts';
+export { applyLateDuplicates, lateDuplicateEdits, withDuplicateReason } from './lateDuplicates.ts';
+export type { ReasonsEdit } from './lateDuplicates.ts';
 export type { Bucket, FlagCode, IssueCode } from './issues.ts';
 export { createDecoder, detectEncoding, parseEncoding, utf8Length } from './encoding.ts';
 export type { EncodingGuess, StreamDecoder } from './encoding.ts';

@@ -17,24 +17,108 @@ export function withDuplicateReason(reasons: string, duplicateOf: number): strin
   return duplicateReason(duplicateOf) + (own ? REASON_SEPARATOR + own : '');
 }
 
-/** Reads one RFC 4180 field starting at `at`; returns its value and the offset after it. */
-function readField(text: string, at: number): { value: string; end: number } {
-  if (text.charCodeAt(at) !== 34) {
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const encoder = new TextEncoder();
+
+/** The end (exclusive) of the field starting at `at`: after its closing quote, or at its comma/line break. */
+function fieldEnd(bytes: Uint8Array, at: number): number {
+  if (bytes[at] !== QUOTE) {
     let end = at;
-    while (end < text.length && text[end] !== ',' && text[end] !== '\n') end++;
-    return { value: text.slice(at, end), end };
+    while (end < bytes.length && bytes[end] !== COMMA && bytes[end] !== LF) end++;
+    return end;
   }
-  let value = '';
   let i = at + 1;
   for (;;) {
-    const close = text.indexOf('"', i);
+    const close = bytes.indexOf(QUOTE, i);
     if (close < 0) throw new Error('internal: an unclosed quote in the rejects text');
-    value += text.slice(i, close);
-    if (text[close + 1] === '"') {
-      value += '"';
-      i = close + 2;
-    } else return { value, end: close + 1 };
+    if (bytes[close + 1] !== QUOTE) return close + 1;
+    i = close + 2;
   }
+}
+
+/** A field's value (quotes removed, "" unescaped). */
+function fieldValue(bytes: Uint8Array, start: number, end: number): string {
+  if (bytes[start] !== QUOTE) return decoder.decode(bytes.subarray(start, end));
+  return decoder.decode(bytes.subarray(start + 1, end - 1)).replaceAll('""', '"');
+}
+
+/**
+ * The line break ending the record that `from` is in (`from` outside quotes), or bytes.length.
+ * Jumps from quote to quote with indexOf: a byte-by-byte scan of a million-row rejects file was
+ * most of the time this patch took.
+ */
+function recordEnd(bytes: Uint8Array, from: number): number {
+  let at = from;
+  for (;;) {
+    const lineBreak = bytes.indexOf(LF, at);
+    const quote = bytes.indexOf(QUOTE, at);
+    if (quote < 0 || (lineBreak >= 0 && lineBreak < quote)) return lineBreak < 0 ? bytes.length : lineBreak;
+    // A quoted field: on to its closing quote ("" inside it closes and reopens: the same end).
+    const close = bytes.indexOf(QUOTE, quote + 1);
+    if (close < 0) return bytes.length;
+    at = close + 1;
+  }
+}
+
+/** One Reasons cell to replace: bytes [start, end) of the rejects file become `cell` (UTF-8). */
+export interface ReasonsEdit {
+  start: number;
+  end: number;
+  cell: string;
+}
+
+/**
+ * The Reasons cells of the given rows in the rejects file's bytes (header line first), pointed at
+ * their new duplicate: edits in file order. Working on bytes lets a host patch a file without
+ * holding it as text (twice its size, and a second copy for the result).
+ */
+export function lateDuplicateEdits(
+  rejects: Uint8Array,
+  late: ReadonlyArray<readonly [number, number]>,
+): ReasonsEdit[] {
+  const wanted = new Map(late);
+  const edits: ReasonsEdit[] = [];
+  let at = rejects.indexOf(LF) + 1; // after the header
+  while (at > 0 && at < rejects.length && wanted.size > 0) {
+    const rowEnd = fieldEnd(rejects, at);
+    const row = Number(fieldValue(rejects, at, rowEnd));
+    const start = rowEnd + 1;
+    const end = fieldEnd(rejects, start);
+    const duplicateOf = wanted.get(row);
+    if (duplicateOf !== undefined) {
+      wanted.delete(row);
+      edits.push({
+        start,
+        end,
+        cell: csvCell(withDuplicateReason(fieldValue(rejects, start, end), duplicateOf)),
+      });
+    }
+    at = recordEnd(rejects, end) + 1;
+  }
+  if (wanted.size > 0)
+    throw new Error(`internal: rows ${[...wanted.keys()].join(', ')} are not in the rejects text`);
+  return edits;
+}
+
+/** The bytes with the edits applied (edits in order, not overlapping). */
+export function applyEdits(bytes: Uint8Array, edits: readonly ReasonsEdit[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let copied = 0;
+  for (const edit of edits) {
+    parts.push(bytes.subarray(copied, edit.start), encoder.encode(edit.cell));
+    copied = edit.end;
+  }
+  parts.push(bytes.subarray(copied));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let pos = 0;
+  for (const part of parts) {
+    out.set(part, pos);
+    pos += part.length;
+  }
+  return out;
 }
 
 /**
@@ -43,34 +127,6 @@ function readField(text: string, at: number): { value: string; end: number } {
  */
 export function applyLateDuplicates(rejects: string, late: ReadonlyArray<readonly [number, number]>): string {
   if (late.length === 0) return rejects;
-  const wanted = new Map(late);
-  const parts: string[] = [];
-  let copied = 0;
-  let at = rejects.indexOf('\n') + 1; // after the header
-  while (at < rejects.length && wanted.size > 0) {
-    const row = readField(rejects, at);
-    const reasons = readField(rejects, row.end + 1);
-    const duplicateOf = wanted.get(Number(row.value));
-    if (duplicateOf !== undefined) {
-      wanted.delete(Number(row.value));
-      parts.push(
-        rejects.slice(copied, row.end + 1),
-        csvCell(withDuplicateReason(reasons.value, duplicateOf)),
-      );
-      copied = reasons.end;
-    }
-    // To the end of the record: a line break outside quotes.
-    let i = reasons.end;
-    let quoted = false;
-    for (; i < rejects.length; i++) {
-      const c = rejects.charCodeAt(i);
-      if (c === 34) quoted = !quoted;
-      else if (c === 10 && !quoted) break;
-    }
-    at = i + 1;
-  }
-  if (wanted.size > 0)
-    throw new Error(`internal: rows ${[...wanted.keys()].join(', ')} are not in the rejects text`);
-  parts.push(rejects.slice(copied));
-  return parts.join('');
+  const bytes = encoder.encode(rejects);
+  return decoder.decode(applyEdits(bytes, lateDuplicateEdits(bytes, late)));
 }

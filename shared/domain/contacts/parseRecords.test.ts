@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordStream, eachRecord, firstRecord, parseRecords } from './parseRecords.ts';
+import {
+  createRecordStream,
+  eachRecord,
+  eachRecordByPapaparse,
+  firstRecord,
+  parseRecords,
+} from './parseRecords.ts';
+import type { Delimiter, Newline } from './types.ts';
 
 describe('parseRecords (papaparse, arrays)', () => {
   it('handles quotes, doubled quotes and embedded line breaks', () => {
@@ -61,5 +68,58 @@ describe('parseRecords (papaparse, arrays)', () => {
       end: 18,
     });
     expect(firstRecord('only header', ',', '\n')).toEqual({ cells: ['only header'], end: 11 });
+  });
+});
+
+describe('whole records without papaparse (eachRegularRecord)', () => {
+  const read = (
+    parse: typeof eachRecord,
+    text: string,
+    delimiter: Delimiter,
+    newline: Newline,
+  ): { records: Array<[string[], number, number]>; errors: number } => {
+    const records: Array<[string[], number, number]> = [];
+    const { errors } = parse(text, delimiter, newline, false, (cells, start, end) =>
+      records.push([cells, start, end]),
+    );
+    return { records, errors: errors > 0 ? 1 : 0 };
+  };
+
+  it('reads every text exactly as papaparse does: cells, spans and whether quoting was broken', () => {
+    // Random texts over the characters that matter (quotes, delimiters, line breaks, spaces,
+    // non-ASCII), regular or not: irregular records go to papaparse with the rest of the text.
+    let seed = 28;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const cases: Array<[Delimiter, Newline, string[]]> = [
+      [',', '\n', ['a', 'b', ',', ',', '"', '"', '""', '\n', '\n', '\r', ' ', 'é']],
+      [';', '\n', ['a', ';', '"', '\n', ',', ' ']],
+      ['\t', '\r', ['a', '\t', '"', '\r', '\n']],
+      [',', '\r\n', ['a', ',', '"', '\r\n', '\r\n', '\r', 'b']],
+    ];
+    for (const [delimiter, newline, alphabet] of cases) {
+      for (let i = 0; i < 3000; i++) {
+        let text = '';
+        const length = random(24);
+        for (let c = 0; c < length; c++) text += alphabet[random(alphabet.length)];
+        expect(read(eachRecord, text, delimiter, newline), JSON.stringify(text)).toEqual(
+          read(eachRecordByPapaparse, text, delimiter, newline),
+        );
+      }
+    }
+  });
+
+  it('regular records: quoted cells with delimiters, doubled quotes and line breaks; empty cells and lines', () => {
+    const text = 'a,"b,c","say ""hi""\nthere",\n\n"",x,""\n"end"';
+    const seen: Array<[string[], string]> = [];
+    eachRecord(text, ',', '\n', false, (cells, start, end) => seen.push([cells, text.slice(start, end)]));
+    expect(seen).toEqual([
+      [['a', 'b,c', 'say "hi"\nthere', ''], 'a,"b,c","say ""hi""\nthere",'],
+      [[''], ''],
+      [['', 'x', ''], '"",x,""'],
+      [['end'], '"end"'],
+    ]);
   });
 });

@@ -121,6 +121,93 @@ function eachRecordOf(
   partial: boolean,
   visit: RecordVisitor,
 ): ParseOutcome {
+  if (partial) return eachRecordByPapaparse(text, delimiter, newline, partial, visit);
+  const stop = eachRegularRecord(text, delimiter, newline, visit);
+  if (stop >= text.length) return { cursor: text.length, errors: 0 };
+  const rest = eachRecordByPapaparse(text.slice(stop), delimiter, newline, false, (cells, s, e) =>
+    visit(cells, s + stop, e + stop),
+  );
+  return { cursor: text.length, errors: rest.errors };
+}
+
+/**
+ * Reads whole records the way papaparse does, without it, as long as their quoting is regular
+ * (RFC 4180: a quote opens a field, and its closing quote is followed by the delimiter, the line
+ * break or the end): a record without a quote is split at the delimiter, one with quotes is read
+ * field by field. Returns where it stopped: text.length, or the start of the first record it
+ * does not read (a quote inside an unquoted field, text after a closing quote, a quote that never
+ * closes), which papaparse then reads with the rest. papaparse's character loop was a quarter of
+ * a lane's time; its own fast mode (split) only applies to a text with no quote at all.
+ */
+export function eachRegularRecord(
+  text: string,
+  delimiter: Delimiter,
+  newline: Newline,
+  visit: RecordVisitor,
+): number {
+  const n = text.length;
+  const nl = newline.length;
+  const delim = delimiter.charCodeAt(0);
+  let start = 0;
+  let quote = text.indexOf('"');
+  while (start < n) {
+    let end = text.indexOf(newline, start);
+    if (end < 0) end = n;
+    if (quote !== -1 && quote < start) quote = text.indexOf('"', start);
+    if (quote === -1 || quote >= end) {
+      visit(text.slice(start, end).split(delimiter), start, end);
+      start = end + nl;
+      continue;
+    }
+    const cells: string[] = [];
+    let at = start;
+    for (;;) {
+      if (text.charCodeAt(at) === 34) {
+        let close = text.indexOf('"', at + 1);
+        while (close !== -1 && text.charCodeAt(close + 1) === 34) close = text.indexOf('"', close + 2);
+        if (close === -1) return start;
+        const value = text.slice(at + 1, close);
+        cells.push(value.indexOf('"') < 0 ? value : value.replaceAll('""', '"'));
+        const after = close + 1;
+        if (after === n) {
+          visit(cells, start, n);
+          return n;
+        }
+        if (text.charCodeAt(after) === delim) {
+          at = after + 1;
+          continue;
+        }
+        if (!text.startsWith(newline, after)) return start;
+        visit(cells, start, after);
+        start = after + nl;
+        break;
+      }
+      let lineEnd = text.indexOf(newline, at);
+      if (lineEnd < 0) lineEnd = n;
+      let fieldEnd = text.indexOf(delimiter, at);
+      if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
+      const value = text.slice(at, fieldEnd);
+      if (value.indexOf('"') >= 0) return start;
+      cells.push(value);
+      if (fieldEnd === lineEnd) {
+        visit(cells, start, lineEnd);
+        start = lineEnd + nl;
+        break;
+      }
+      at = fieldEnd + 1;
+    }
+  }
+  return n;
+}
+
+/** eachRecordOf by papaparse itself (streaming, and whatever eachRegularRecord leaves). */
+export function eachRecordByPapaparse(
+  text: string,
+  delimiter: Delimiter,
+  newline: Newline,
+  partial: boolean,
+  visit: RecordVisitor,
+): ParseOutcome {
   if (text === '') return { cursor: 0, errors: 0 };
   let start = 0;
   let errors = 0;

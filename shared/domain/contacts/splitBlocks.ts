@@ -188,16 +188,33 @@ export function createBlockSplitter(options: SplitterOptions): BlockSplitter {
   let start = 0; // buffer[start..) is not cut yet
   let seq = 0;
   let irregular: string | null = null;
+  // The uncut rest and the next chunk are joined in one reused buffer: a fresh one per chunk (two
+  // allocations of the file's size in all, each zeroed) was most of the splitter's time. Blocks
+  // are copies (slice), so nothing keeps a view of it.
+  let staging = new Uint8Array(0);
 
   const append = (chunk: Uint8Array): void => {
     const rest = buffer.length - start;
     if (rest === 0) {
       buffer = chunk;
     } else {
-      const joined = new Uint8Array(rest + chunk.length);
-      joined.set(buffer.subarray(start));
-      joined.set(chunk, rest);
-      buffer = joined;
+      const size = rest + chunk.length;
+      const uncut = buffer.subarray(start);
+      if (staging.length < size) {
+        const grown = new Uint8Array(Math.max(size, staging.length * 2));
+        grown.set(uncut);
+        staging = grown;
+      } else if (uncut.buffer === staging.buffer) {
+        staging.copyWithin(
+          0,
+          uncut.byteOffset - staging.byteOffset,
+          uncut.byteOffset - staging.byteOffset + rest,
+        );
+      } else {
+        staging.set(uncut);
+      }
+      staging.set(chunk, rest);
+      buffer = staging.subarray(0, size);
     }
     start = 0;
   };

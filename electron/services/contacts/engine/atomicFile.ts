@@ -27,8 +27,14 @@ export interface AtomicFile {
   write(data: string | Uint8Array): Promise<void>;
   /** Empties the file (the run starts over). */
   truncate(): Promise<void>;
-  /** Replaces what was written (UTF-8 text) with `change(text)`; for small after-the-fact fixes. */
-  rewrite(change: (text: string) => string): Promise<void>;
+  /**
+   * Small after-the-fact fixes: `plan` gets the bytes written so far and returns byte spans to
+   * replace with new text (in order, not overlapping); only the part from the first span on is
+   * written again.
+   */
+  edit(
+    plan: (bytes: Uint8Array) => ReadonlyArray<{ start: number; end: number; cell: string }>,
+  ): Promise<void>;
   /** Closes and renames over the target. */
   commit(): Promise<void>;
   /** Closes and deletes the temporary file (safe to call more than once). */
@@ -65,10 +71,18 @@ export async function createAtomicFile(target: string): Promise<AtomicFile> {
       await handle?.truncate(0);
       position = 0;
     },
-    async rewrite(change) {
-      const text = change(await readFile(temp, 'utf8'));
-      await file.truncate();
-      await file.write(text);
+    async edit(plan) {
+      const bytes = await readFile(temp);
+      const edits = plan(bytes);
+      const first = edits[0];
+      if (!first) return;
+      position = first.start;
+      for (let i = 0; i < edits.length; i++) {
+        const edit = edits[i] as (typeof edits)[number];
+        await file.write(edit.cell);
+        await file.write(bytes.subarray(edit.end, edits[i + 1]?.start ?? bytes.length));
+      }
+      await handle?.truncate(position);
     },
     async commit() {
       if (!handle) throw new Error('internal: commit after close');

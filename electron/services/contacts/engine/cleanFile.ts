@@ -14,6 +14,8 @@ export type { CleanFileOptions } from './runCleanFile.ts';
 
 /** Heap limit of the coordinator thread (MB): the dedupe table, blocks in flight, output text. */
 const COORDINATOR_HEAP_MB = 192;
+/** Its young generation: 16 MB keeps the peak lower than 48 did, at no cost in time (bench:contacts). */
+const COORDINATOR_YOUNG_MB = 16;
 
 /**
  * Throws DeskFailure: `file_error` (the file cannot be read or cleaned; the message starts with the
@@ -51,7 +53,10 @@ export function cleanFile(options: CleanFileOptions): Promise<CleanReport> {
         workerEntryUrl(new URL('./coordinator.ts', import.meta.url), 'contacts-coordinator.js'),
         {
           workerData: data,
-          resourceLimits: { maxOldGenerationSizeMb: COORDINATOR_HEAP_MB, maxYoungGenerationSizeMb: 48 },
+          resourceLimits: {
+            maxOldGenerationSizeMb: COORDINATOR_HEAP_MB,
+            maxYoungGenerationSizeMb: COORDINATOR_YOUNG_MB,
+          },
         },
       );
       let settled = false;

@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { DeskFailure } from '../../../../shared/ipc/result.ts';
 import {
-  applyLateDuplicates,
+  lateDuplicateEdits,
   ContactsError,
   rejectsHeader,
   runClean,
@@ -101,7 +101,7 @@ export async function runCleanFile(options: RunCleanFileOptions): Promise<CleanR
       },
     );
     // Rows whose number a later, otherwise valid row claimed: their Reasons point to it.
-    if (lateDuplicates.length > 0) await rejects.rewrite((text) => applyLateDuplicates(text, lateDuplicates));
+    if (lateDuplicates.length > 0) await rejects.edit((bytes) => lateDuplicateEdits(bytes, lateDuplicates));
     const full: CleanReport = cleanReportSchema.parse({
       ...report,
       ...(input.sheet !== null ? { sheet: input.sheet } : {}),

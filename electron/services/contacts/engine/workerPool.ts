@@ -8,7 +8,9 @@ import { workerEntryUrl } from '../../workerEntry.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
 
 const DEFAULT_HEAP_MB = 128;
-const YOUNG_MB = 48;
+// Young generation per worker: 16 MB (not 48) takes ~100 MB off the peak at 1M rows, at no cost in time
+// (what a block allocates dies young; the scavenges stay short).
+const YOUNG_MB = 16;
 
 type Pending = { resolve(result: BlockResult | null): void; reject(error: Error): void };
 
