@@ -138,8 +138,9 @@ test.describe('calls: a running campaign, live', () => {
       .poll(() => calls.audio.evaluate((a: HTMLAudioElement) => a.ended), { timeout: 90_000 })
       .toBe(true);
     await expect(play).toBeVisible();
-    const wave = await page.locator('.audio-wave-host').evaluate((host) => {
-      const root = host.firstElementChild?.shadowRoot;
+    const wave = await calls.detail.locator('.audio-wave').evaluate((waveBox) => {
+      // wavesurfer.js's element: the one with a shadow root.
+      const root = [...waveBox.querySelectorAll('div')].find((d) => d.shadowRoot)?.shadowRoot;
       if (!root) throw new Error('the waveform has no shadow root');
       const box = (sel: string) => root.querySelector(sel)!.getBoundingClientRect();
       const scroll = root.querySelector<HTMLElement>('.scroll')!;
