@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context.ts';
+import { synthesisedRecording } from './dialer/audio.ts';
 import { errorObject } from './http/errors.ts';
 
 export const recordingValidityMs = 24 * 60 * 60 * 1000;
@@ -99,11 +100,16 @@ export function registerRecordingRoutes(app: FastifyInstance, ctx: SandboxContex
         .code(410)
         .send(errorObject('recording_expired', 'This recording URL expired 24 hours after the call'));
     }
+    // A dialled call's recording is rendered on request (dialer/audio.ts); a saved one is a file.
+    const bytes = synthesisedRecording(rec.file_path);
     let size: number;
-    try {
-      size = (await stat(rec.file_path)).size;
-    } catch {
-      return reply.code(404).send(errorObject('not_found', 'The recording file is missing'));
+    if (bytes) size = bytes.byteLength;
+    else {
+      try {
+        size = (await stat(rec.file_path)).size;
+      } catch {
+        return reply.code(404).send(errorObject('not_found', 'The recording file is missing'));
+      }
     }
     reply.header('content-type', rec.content_type).header('accept-ranges', 'bytes');
     // One open-ended range (`bytes=N-`), as storage URLs serve it: a cut download resumes.
@@ -112,10 +118,15 @@ export function registerRecordingRoutes(app: FastifyInstance, ctx: SandboxContex
       const start = Number(range[1]);
       if (start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
       reply.code(206).header('content-range', `bytes ${start}-${size - 1}/${size}`);
-      return reply.header('content-length', size - start).send(createReadStream(rec.file_path, { start }));
+      reply.header('content-length', size - start);
+      return reply.send(
+        bytes ? Buffer.from(bytes.subarray(start)) : createReadStream(rec.file_path, { start }),
+      );
     }
-    // Whole files are small (≤ 16 KB): sent as one buffer, so the `truncate` fault can cut them too.
-    return reply.send(await readFile(rec.file_path));
+    // Sent as one buffer, so the `truncate` fault can cut it too (a call's is ~1 MB a minute).
+    return reply.send(
+      bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : await readFile(rec.file_path),
+    );
   });
 }
 

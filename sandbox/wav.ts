@@ -1,17 +1,18 @@
-// Mono PCM WAV files (real, playable): the header the dialer's recordings and the seeded calls'
-// silent files both start with.
+// PCM WAV files (real, playable): the header the dialer's recordings (two channels) and the seeded
+// calls' silent files (mono) both start with.
 
 /** Bytes before the samples. */
 export const wavHeaderBytes = 44;
 
-/** Write the RIFF/WAVE header of a mono PCM file whose `dataBytes` of samples follow it. */
+/** Write the RIFF/WAVE header of a PCM file whose `dataBytes` of (interleaved) samples follow it. */
 export function writeWavHeader(
   v: DataView,
   sampleRate: number,
   bitsPerSample: 8 | 16,
   dataBytes: number,
+  channels: 1 | 2 = 1,
 ): void {
-  const blockAlign = bitsPerSample / 8; // one channel
+  const blockAlign = (bitsPerSample / 8) * channels;
   const ascii = (offset: number, s: string) => {
     for (let i = 0; i < s.length; i++) v.setUint8(offset + i, s.charCodeAt(i));
   };
@@ -21,7 +22,7 @@ export function writeWavHeader(
   ascii(12, 'fmt ');
   v.setUint32(16, 16, true); // PCM chunk size
   v.setUint16(20, 1, true); // PCM
-  v.setUint16(22, 1, true); // mono
+  v.setUint16(22, channels, true);
   v.setUint32(24, sampleRate, true);
   v.setUint32(28, sampleRate * blockAlign, true); // byte rate
   v.setUint16(32, blockAlign, true);

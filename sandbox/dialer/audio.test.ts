@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   audioSecondsFor,
-  maxAudioSeconds,
+  channels,
   parseWav,
+  recordingBytesFor,
   recordingKey,
   renderRecording,
   sampleRate,
+  synthesisedRecording,
+  synthPathPrefix,
 } from './audio.ts';
 
 const turns = [
@@ -14,34 +17,52 @@ const turns = [
   { bot: 'Your instalment of 5000 is due on 1/1/2027.' },
 ];
 
+/** Mean distance from the zero line of `channel` over frames [from, to). */
+function loudness(data: Uint8Array, channel: number, from: number, to: number): number {
+  let energy = 0;
+  for (let f = from; f < to; f++) energy += Math.abs((data[f * channels + channel] ?? 128) - 128);
+  return energy / (to - from);
+}
+
 describe('renderRecording', () => {
-  it('writes a valid 8 kHz 8-bit mono PCM WAV whose length follows the call duration', () => {
-    const wav = renderRecording(turns, 45);
+  it('writes a valid 8 kHz 8-bit two-channel PCM WAV exactly as long as the call', () => {
+    const wav = renderRecording(turns, 61.25);
     const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
     expect(view.getUint32(4, true)).toBe(wav.byteLength - 8); // RIFF size
+    expect(view.getUint32(28, true)).toBe(sampleRate * channels); // byte rate
     const w = parseWav(wav);
-    expect(w).toMatchObject({ format: 1, channels: 1, sampleRate, bitsPerSample: 8 });
-    expect(w.data.length).toBe(Math.round(audioSecondsFor(45) * sampleRate));
-    expect(w.data.length).toBe(12_000); // 45 s at 1/30 scale = 1.5 s
+    expect(w).toMatchObject({ format: 1, channels: 2, sampleRate, bitsPerSample: 8 });
+    expect(w.data.length / channels / sampleRate).toBe(61.25);
+    expect(audioSecondsFor(61.25)).toBe(61.25);
+    expect(wav.byteLength).toBe(recordingBytesFor(61.25));
+    // Small: 16 KB a second, a 1:01 call about 1 MB.
+    expect(recordingBytesFor(61)).toBeLessThan(1_000_000);
   });
 
-  it('is audible: each turn is a tone segment, with pauses between turns', () => {
+  it("is audible: each turn is a tone on its speaker's channel, with pauses between turns", () => {
     const { data } = parseWav(renderRecording(turns, 60));
-    const loud = (from: number, to: number) => {
-      let energy = 0;
-      for (let i = from; i < to; i++) energy += Math.abs((data[i] ?? 128) - 128);
-      return energy / (to - from);
-    };
-    expect(loud(0, 400)).toBeGreaterThan(20); // the bot's first turn
-    const pause = data.findIndex((v, i) => i > 100 && data.subarray(i, i + 200).every((s) => s === 128));
-    expect(pause).toBeGreaterThan(0);
-    expect(loud(data.length - 400, data.length)).toBeGreaterThan(20); // the last turn
+    const frames = data.length / channels;
+    // The bot's first turn on the left channel, the right one silent meanwhile.
+    expect(loudness(data, 0, 0, 4000)).toBeGreaterThan(20);
+    expect(loudness(data, 1, 0, 4000)).toBe(0);
+    // The user's turn (the middle third) on the right channel.
+    expect(loudness(data, 1, Math.round(frames / 2) - 2000, Math.round(frames / 2) + 2000)).toBeGreaterThan(
+      20,
+    );
+    expect(loudness(data, 0, Math.round(frames / 2) - 2000, Math.round(frames / 2) + 2000)).toBe(0);
+    // A pause: both channels on the zero line for a while.
+    let quiet = 0;
+    for (let f = 4000; f < frames && quiet < 2000; f++)
+      quiet = data[f * 2] === 128 && data[f * 2 + 1] === 128 ? quiet + 1 : 0;
+    expect(quiet).toBe(2000);
+    expect(loudness(data, 0, frames - 4000, frames)).toBeGreaterThan(20); // the last turn, the bot's
   });
 
-  it('stays small: clamped between 0.5 s and the cap', () => {
-    expect(parseWav(renderRecording(turns, 3)).data.length).toBe(0.5 * sampleRate);
-    expect(parseWav(renderRecording(turns, 3600)).data.length).toBe(maxAudioSeconds * sampleRate);
-    expect(renderRecording(turns, 3600).byteLength).toBeLessThanOrEqual(44 + 16_000);
+  it('is rendered from its key on request, never kept on disk, and refuses a bad key', () => {
+    const key = recordingKey(turns, 45);
+    expect(synthesisedRecording(`${synthPathPrefix}${key}`)).toEqual(renderRecording(turns, 45));
+    expect(synthesisedRecording('/some/file.wav')).toBeNull();
+    expect(() => synthesisedRecording(`${synthPathPrefix}not-a-key`)).toThrow(/not a recording key/);
   });
 
   it('parseWav refuses what is not a WAV', () => {

@@ -1,27 +1,41 @@
-// A small but real recording: 8 kHz, 8-bit mono PCM WAV with one tone segment per transcript turn
-// (a brighter two-tone voice for the bot, a lower noisy one for the user) and short pauses between
-// turns. Its length follows the call's duration at 1/30 scale in 0.1 s steps, between 0.5 s and 2 s
-// (≤ 16 KB). The audio depends only on the speaker sequence and that length, so calls that sound the
-// same share one file (`recordingKey`): a 6,000-call campaign writes a few hundred files, not
-// thousands. Segments are copied from blocks synthesised once (microseconds per file).
+// A small but real recording, as long as the call: 8 kHz, 8-bit, two-channel PCM WAV (the agent on
+// the left channel, the callee on the right, as call recordings are kept) with one tone segment per
+// transcript turn (a brighter two-tone voice for the bot, a lower noisy one for the user) on the
+// speaker's channel and short pauses between turns. 16 KB a second: a 1:01 call is about 1 MB. The
+// audio depends only on the speaker sequence and the length in samples (`recordingKey`), and is
+// rendered when it is asked for (recording.ts), so nothing is kept on disk. Segments are copied
+// from blocks synthesised once.
 import { wavHeaderBytes, writeWavHeader } from '../wav.ts';
 import type { Turn } from './transcript.ts';
 
 export const sampleRate = 8000;
-export const minAudioSeconds = 0.5;
-export const maxAudioSeconds = 2;
+export const channels = 2;
 const silence = 128; // 8-bit PCM is unsigned: 128 is the zero line
-const pauseSamples = Math.round(sampleRate * 0.08);
+const pauseFrames = Math.round(sampleRate * 0.5);
 
-/** Seconds of audio for a call of `callSeconds` (0.1 s steps). */
+/** Sample frames of the recording of a call of `callSeconds` (at least one). */
+export function audioFramesFor(callSeconds: number): number {
+  return Math.max(1, Math.round(callSeconds * sampleRate));
+}
+
+/** Seconds of audio for a call of `callSeconds`: the call's length, to the sample. */
 export function audioSecondsFor(callSeconds: number): number {
-  return Math.round(Math.min(maxAudioSeconds, Math.max(minAudioSeconds, callSeconds / 30)) * 10) / 10;
+  return audioFramesFor(callSeconds) / sampleRate;
+}
+
+/** Bytes of the WAV file of a call of `callSeconds`. */
+export function recordingBytesFor(callSeconds: number): number {
+  return wavHeaderBytes + audioFramesFor(callSeconds) * channels;
+}
+
+/** The speakers of `turns` in order: `b` for the bot, `u` for the user. */
+export function speakersOf(turns: readonly Turn[]): string {
+  return turns.map((t) => ('bot' in t ? 'b' : 'u')).join('');
 }
 
 /** Calls with the same key get byte-identical audio. */
 export function recordingKey(turns: readonly Turn[], callSeconds: number): string {
-  const speakers = turns.map((t) => ('bot' in t ? 'b' : 'u')).join('');
-  return `${speakers}-${Math.round(audioSecondsFor(callSeconds) * 10)}`;
+  return `${speakersOf(turns)}-${audioFramesFor(callSeconds)}`;
 }
 
 /** One second of a voice: `tones` [Hz, amplitude] summed, plus white noise of `noise` amplitude. */
@@ -75,30 +89,35 @@ const voices = {
   ],
 };
 
-/** The WAV file of a call: `turns` in order, `callSeconds` long at 1/30 scale (clamped, 0.1 s steps). */
+/** The WAV file of a call: `turns` in order, `callSeconds` long. */
 export function renderRecording(turns: readonly Turn[], callSeconds: number): Uint8Array {
-  const total = Math.round(audioSecondsFor(callSeconds) * sampleRate);
-  const out = new Uint8Array(wavHeaderBytes + total);
-  writeWavHeader(new DataView(out.buffer), sampleRate, 8, total);
+  return renderFromKey(recordingKey(turns, callSeconds));
+}
+
+/** The WAV file a `recordingKey` names (`<speakers>-<frames>`). */
+export function renderFromKey(key: string): Uint8Array {
+  const m = /^([bu]*)-(\d+)$/.exec(key);
+  if (!m) throw new Error(`not a recording key: ${key}`);
+  const speakers = m[1] as string;
+  const total = Number(m[2]);
+  const out = new Uint8Array(wavHeaderBytes + total * channels);
+  writeWavHeader(new DataView(out.buffer), sampleRate, 8, total * channels, channels);
   const pcm = out.subarray(wavHeaderBytes);
   pcm.fill(silence);
-  if (turns.length === 0) return out;
-  // Equal time per turn (so the audio is a function of recordingKey), pauses between turns.
-  const pauses = Math.min(pauseSamples * (turns.length - 1), Math.floor(total / 3));
-  const speaking = total - pauses;
-  const gap = turns.length > 1 ? Math.floor(pauses / (turns.length - 1)) : 0;
-  const len = Math.floor(speaking / turns.length);
+  const turns = speakers.length;
+  if (turns === 0) return out;
+  // Equal time per turn (so the audio is a function of the key), pauses between turns.
+  const pauses = Math.min(pauseFrames * (turns - 1), Math.floor(total / 3));
+  const gap = turns > 1 ? Math.floor(pauses / (turns - 1)) : 0;
+  const len = Math.floor((total - pauses) / turns);
   let pos = 0;
-  turns.forEach((t, i) => {
-    const voice = 'bot' in t ? voices.bot : voices.user;
-    const block = voice[i % voice.length] as Uint8Array;
-    for (let done = 0; done < len;) {
-      const n = Math.min(block.length, len - done);
-      pcm.set(block.subarray(0, n), pos + done);
-      done += n;
-    }
+  for (let i = 0; i < turns; i++) {
+    const bot = speakers[i] === 'b';
+    const block = (bot ? voices.bot : voices.user)[i % 2] as Uint8Array;
+    const channel = bot ? 0 : 1;
+    for (let f = 0; f < len; f++) pcm[(pos + f) * channels + channel] = block[f % block.length] as number;
     pos += len + gap;
-  });
+  }
   return out;
 }
 
@@ -133,4 +152,23 @@ export function parseWav(bytes: Uint8Array): {
     o += 8 + size + (size % 2);
   }
   throw new Error('no data chunk');
+}
+
+/** The `file_path` of a recording rendered on request (no file): `synth:<recordingKey>`. */
+export const synthPathPrefix = 'synth:';
+
+const rendered = new Map<string, Uint8Array>();
+/** Files rendered lately, kept for the next request (a player asks for a file in ranges). */
+const keepRendered = 4;
+
+/** The bytes of a rendered recording's `file_path`; null for a path that names a real file. */
+export function synthesisedRecording(filePath: string): Uint8Array | null {
+  if (!filePath.startsWith(synthPathPrefix)) return null;
+  const key = filePath.slice(synthPathPrefix.length);
+  let bytes = rendered.get(key);
+  if (bytes) rendered.delete(key);
+  else bytes = renderFromKey(key);
+  rendered.set(key, bytes);
+  while (rendered.size > keepRendered) rendered.delete(rendered.keys().next().value as string);
+  return bytes;
 }

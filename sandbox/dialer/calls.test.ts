@@ -10,7 +10,7 @@ import { callDetailsResponseSchema } from '../../shared/service/callDetails.ts';
 import { terminalCallStatuses } from '../../shared/service/enums.ts';
 import { startTestSandbox } from '../testing/harness.ts';
 import type { TestSandbox } from '../testing/harness.ts';
-import { audioSecondsFor, parseWav, sampleRate } from './audio.ts';
+import { channels, parseWav, sampleRate } from './audio.ts';
 import { callCost } from './outcomes.ts';
 import {
   advanceTo,
@@ -172,8 +172,9 @@ describe('a completed call', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/wav');
     const wav = parseWav(new Uint8Array(await res.arrayBuffer()));
-    expect(wav).toMatchObject({ format: 1, channels: 1, sampleRate, bitsPerSample: 8 });
-    expect(wav.data.length).toBe(Math.round(audioSecondsFor(d.call_duration ?? 0) * sampleRate));
+    expect(wav).toMatchObject({ format: 1, channels: 2, sampleRate, bitsPerSample: 8 });
+    // As long as the call, to the sample.
+    expect(wav.data.length).toBe(Math.round((d.call_duration ?? 0) * sampleRate) * channels);
 
     const endedAt = t.sb.context.store.recordings.forCall(c.id)[0]?.created_at ?? 0;
     // The call ended after ringing (≤ 15 s) and talking, on a whole virtual second.

@@ -1,15 +1,14 @@
-// Save a call's recording and register it with the sandbox's recording routes (GET
-// /v0/recordings/<token>), which serve it until 24 virtual hours after the call and answer 410 after.
+// Register a call's recording with the sandbox's recording routes (GET /v0/recordings/<token>),
+// which serve it until 24 virtual hours after the call and answer 410 after. Recordings last as long
+// as their calls (about 1 MB a minute), so none is written to disk: the row's file_path is
+// `synth:<recordingKey>` and the route renders the audio when it is asked for (audio.ts).
 // Synchronous: the dialer runs inside a virtual-clock step, and the URL must work as soon as the row
-// points at it. Every call gets its own token (URL); calls whose audio is identical (same
-// recordingKey) share one file, written once (temp file + rename, so never half-written).
-// Statements are prepared once: a campaign saves thousands of recordings.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// points at it. Every call gets its own token (URL). Statements are prepared once: a campaign saves
+// thousands of recordings.
 import type { SandboxContext } from '../context.ts';
 import { recordingUrl, recordingValidityMs } from '../recordings.ts';
 import type { Rng } from '../rng.ts';
-import { recordingKey, renderRecording } from './audio.ts';
+import { recordingBytesFor, recordingKey, synthPathPrefix } from './audio.ts';
 import type { Turn } from './transcript.ts';
 
 export interface WrittenRecording {
@@ -29,14 +28,12 @@ export interface RecordingInput {
 
 export interface RecordingWriter {
   write(rng: Rng, input: RecordingInput): WrittenRecording;
-  /** Distinct audio files written or found by this writer. */
+  /** Distinct audio files (recording keys) this writer registered. */
   files(): number;
 }
 
 export function createRecordingWriter(ctx: SandboxContext): RecordingWriter {
-  const dir = join(ctx.filesDir, 'recordings');
-  const known = new Map<string, { path: string; size: number }>();
-  let dirReady = false;
+  const known = new Set<string>();
   const insert = ctx.db.prepare<[string, string, string, number, number, number, number]>(
     `INSERT INTO recordings (token, call_id, file_path, content_type, size_bytes, duration_seconds, created_at, expires_at)
      VALUES (?, ?, ?, 'audio/wav', ?, ?, ?, ?)`,
@@ -47,21 +44,8 @@ export function createRecordingWriter(ctx: SandboxContext): RecordingWriter {
 
   function fileFor(turns: readonly Turn[], seconds: number): { path: string; size: number } {
     const key = recordingKey(turns, seconds);
-    let f = known.get(key);
-    if (f) return f;
-    if (!dirReady) {
-      mkdirSync(dir, { recursive: true });
-      dirReady = true;
-    }
-    const wav = renderRecording(turns, seconds);
-    const path = join(dir, `call-audio-${key}.wav`);
-    if (!existsSync(path)) {
-      writeFileSync(`${path}.tmp`, wav);
-      renameSync(`${path}.tmp`, path);
-    }
-    f = { path, size: wav.byteLength };
-    known.set(key, f);
-    return f;
+    known.add(key);
+    return { path: `${synthPathPrefix}${key}`, size: recordingBytesFor(seconds) };
   }
 
   return {

@@ -1,12 +1,37 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
+import type { WaveSurferOptions } from 'wavesurfer.js';
 import { Button } from '../../components/Button.tsx';
 import { cssVar } from './themeColors.ts';
 import { formatClock } from './callFormat.ts';
 import { Labelled } from './Labelled.tsx';
+import waveformCss from './waveform.css?url';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 const STEP_SECONDS = 5;
+
+/**
+ * Creates the waveform in a detached element, swaps the inline <style> wavesurfer.js writes into
+ * its shadow root (refused by the CSP, style-src 'self', which left the layout unstyled: an inner
+ * scrollbar, the played part drawn beside the waveform) for a link to waveform.css, and only then
+ * puts it on the page. A <style> is checked against the CSP when it is connected, so the refused
+ * one never is and no violation is reported.
+ */
+function createWaveform(container: HTMLElement, options: Omit<WaveSurferOptions, 'container'>): WaveSurfer {
+  const host = document.createElement('div');
+  host.className = 'audio-wave-host';
+  const surfer = WaveSurfer.create({ ...options, container: host });
+  const root = surfer.getWrapper().getRootNode();
+  if (root instanceof ShadowRoot) {
+    for (const style of root.querySelectorAll('style')) style.remove();
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL(waveformCss, document.baseURI).href;
+    root.prepend(link);
+  }
+  container.replaceChildren(host);
+  return surfer;
+}
 
 /**
  * A recording saved on this computer, played with wavesurfer.js: waveform (click or drag to seek),
@@ -32,8 +57,7 @@ export function AudioPlayer({ url, label }: { url: string; label: string }) {
     setReady(false);
     setError(null);
     setTime(0);
-    const surfer = WaveSurfer.create({
-      container,
+    const surfer = createWaveform(container, {
       media,
       url,
       height: 72,
@@ -44,6 +68,7 @@ export function AudioPlayer({ url, label }: { url: string; label: string }) {
       barGap: 1,
       normalize: true,
       dragToSeek: true,
+      hideScrollbar: true,
     });
     surferRef.current = surfer;
     const offs = [
