@@ -29,6 +29,14 @@ import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';
 import type { DbClient } from '../services/db/client.ts';
+import {
+  addWorkspaceEntries,
+  heldBackText,
+  holdBack,
+  readSuppressFile,
+  uploadNumbers,
+} from './suppressList.ts';
+import type { SuppressMap } from './suppressList.ts';
 import type { StoredLaunch } from '../services/db/queries/campaigns.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { API_KEY_ENV } from './agentsCommand.ts';
@@ -41,7 +49,7 @@ export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> 
     --agent <agent_id> --name <campaign name> (--pool <number_pool_id> | --from <id or E.164>...)
     --country <+91|IN> [--map var=Column]... --start "DD/MM/YYYY, HH:MM" --end "DD/MM/YYYY, HH:MM"
     --timezone <IANA> [--window HH:MM-HH:MM] [--retries n] [--concurrency 0-100]
-    [--remove-invalid] [--accept-shortfall] [--report launch.json] [--yes]
+    [--remove-invalid] [--accept-shortfall] [--suppress <do-not-call file>]... [--report launch.json] [--yes]
 
 Cleans the file with the contacts engine, then launches it: 5,000 valid rows or more go through
 upload-csv, upload status, balance check and make-call-async; fewer through campaign save and start.
@@ -51,6 +59,9 @@ tried again with the new command's options. Before anything is sent it prints wh
 (campaign, file, calls, credits, window, start and end, caller numbers, agent) and asks to start
 the calls (y/N); where stdin is not a terminal (a script) --yes is needed. With --base-url the key is read from ${API_KEY_ENV};
 with --workspace, from the OS keychain of the app's workspace of that name (in --data).
+Numbers on the do-not-call list are held back (the summary counts them): those of each --suppress file
+(CSV or .xlsx, read as contact lists are), of the --workspace's list and of the shared list in --data,
+checked again right before the upload.
 Before anything is uploaded, a launch needing more credits than the workspace has is refused (both
 figures said), and so is one whose calls cannot all fit before --end unless --accept-shortfall.
 Prints the campaign's id (bulk_list_id or list id) on stdout once started.
@@ -87,6 +98,7 @@ interface LaunchArgs {
   acceptShortfall: boolean;
   report: string | undefined;
   yes: boolean;
+  suppress: string[];
 }
 
 function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
@@ -113,6 +125,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
       'remove-invalid': { type: 'boolean', default: false },
       'accept-shortfall': { type: 'boolean', default: false },
       report: { type: 'string' },
+      suppress: { type: 'string', multiple: true },
       yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -176,6 +189,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
     acceptShortfall: v['accept-shortfall'] ?? false,
     report: v.report,
     yes: v.yes ?? false,
+    suppress: v.suppress ?? [],
   };
 }
 
@@ -250,10 +264,21 @@ interface Prepared {
   out: string;
   valid: number;
   invalid: number;
+  /** Rows held back: their number is on the do-not-call list. */
+  heldBack: number;
 }
 
-/** Clean the file into <data>/launches/<key>/ and build the launch request from the options. */
-async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Prepared | string> {
+/**
+ * Clean the file into <data>/launches/<key>/, hold back the do-not-call numbers (--suppress files,
+ * the workspace's and the shared list) and build the launch request from the options.
+ */
+async function prepareLaunch(
+  args: LaunchArgs,
+  key: string,
+  io: Io,
+  db: DbClient,
+  workspaceId: string,
+): Promise<Prepared | string> {
   const dir = join(args.data, 'launches', key.slice(0, 24));
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -282,9 +307,23 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
   if (report.encoding_uncertain)
     return `${args.file}: not launched: the encoding is ${report.encoding_note ?? 'a guess'}; clean it with \`campaign-desk clean --encoding <name>\` and launch the upload file, or save it as CSV UTF-8`;
   for (const line of detectionNotes(report)) io.err(`campaign-desk launch:${line.replace(/^ +/, ' ')}`);
-  const valid = report.valid;
+  let held;
+  try {
+    const suppressed: SuppressMap = new Map();
+    for (const file of args.suppress)
+      for (const [e164, reason] of await readSuppressFile(file, args.country))
+        if (!suppressed.has(e164)) suppressed.set(e164, reason);
+    await addWorkspaceEntries(db, workspaceId, await uploadNumbers(out), suppressed);
+    held = await holdBack(out, suppressed);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DeskFailure') return error.message;
+    throw error;
+  }
+  if (held.total > 0) io.err(`campaign-desk launch: ${heldBackText(held)}`);
+  const valid = report.valid - held.total;
   const invalid = report.rows - report.valid;
-  if (valid === 0) return `${args.file}: no valid rows to call (${invalid} invalid or duplicate)`;
+  if (valid === 0)
+    return `${args.file}: no valid rows to call (${invalid} invalid or duplicate, ${held.total} on the do-not-call list)`;
   if (invalid > 0 && !args.removeInvalid)
     io.err(
       `campaign-desk launch: ${invalid} invalid or duplicate rows are left out (see ${join(dir, 'rejects.csv')})`,
@@ -305,7 +344,7 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
     fileName: basename(args.file),
     ...(args.acceptShortfall ? { acceptShortfall: true } : {}),
   });
-  return { key, request, flow, out, valid, invalid };
+  return { key, request, flow, out, valid, invalid, heldBack: held.total };
 }
 
 /** Record a prepared launch (state pending, at its first step) through the app's launch outbox. */
@@ -331,7 +370,12 @@ function insertLaunch(
 }
 
 /** The operator's answer to the summary: start, do not, or no terminal to ask on (needs --yes). */
-type Confirm = (what: { request: LaunchRequest; valid: number; invalid: number }) => Promise<'yes' | 'no'>;
+type Confirm = (what: {
+  request: LaunchRequest;
+  valid: number;
+  invalid: number;
+  heldBack?: number;
+}) => Promise<'yes' | 'no'>;
 
 const fileHashOrNull = (path: string): Promise<string | null> => fileHash(path).catch(() => null);
 
@@ -355,7 +399,13 @@ async function launchToRun(
   confirm: Confirm,
 ): Promise<StoredLaunch | string> {
   /** Asks before a send; a prepared upload nobody confirmed is removed. */
-  const confirmed = async (p: { request: LaunchRequest; valid: number; invalid: number; out?: string }) => {
+  const confirmed = async (p: {
+    request: LaunchRequest;
+    valid: number;
+    invalid: number;
+    heldBack?: number;
+    out?: string;
+  }) => {
     let answer: 'yes' | 'no';
     try {
       answer = await confirm(p);
@@ -378,7 +428,7 @@ async function launchToRun(
   if (!refused) {
     const older = await db.call('campaigns.launchByKey', { key: legacyKey });
     if (older && older.state !== 'failed') return older;
-    const prepared = await prepareLaunch(args, attemptKey(key, 0), io);
+    const prepared = await prepareLaunch(args, attemptKey(key, 0), io, db, workspaceId);
     if (typeof prepared === 'string') return prepared;
     if (!(await confirmed(prepared))) return notConfirmed;
     return insertLaunch(db, args, workspaceId, prepared);
@@ -395,7 +445,7 @@ async function launchToRun(
     if (!(await confirmed({ request, valid: refused.valid, invalid: refused.invalid }))) return notConfirmed;
     return retryStep(refused);
   }
-  const prepared = await prepareLaunch(args, attemptKey(key, n), io);
+  const prepared = await prepareLaunch(args, attemptKey(key, n), io, db, workspaceId);
   if (typeof prepared === 'string') return prepared;
   const listKept =
     refused.step === 'balance' || refused.step === 'start' || refused.step === 'make-call-async';
@@ -499,7 +549,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
       timeoutMs: timeoutMs(),
       maxRetries: 2,
     });
-    const confirm: Confirm = async ({ request, valid }) => {
+    const confirm: Confirm = async ({ request, valid, heldBack }) => {
       // The balance only (a read, once, short): an unreachable service leaves it unknown.
       const credits = await createApiClient({
         baseUrl: conn.baseUrl,
@@ -512,12 +562,10 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
           (w) => w.credits,
           () => null,
         );
-      const summary: LaunchSummary = summaryFromRequest({
-        request,
-        list: args.file,
-        calls: valid,
-        creditsAvailable: credits,
-      });
+      const summary: LaunchSummary = {
+        ...summaryFromRequest({ request, list: args.file, calls: valid, creditsAvailable: credits }),
+        ...(heldBack !== undefined ? { heldBack } : {}),
+      };
       for (const line of summaryLines(summary)) io.err(line);
       if (args.yes) return 'yes';
       const answer = await io.ask(`${startLabel(valid)}? [y/N] `);

@@ -4,6 +4,7 @@ import { campaignsDomain } from './campaigns/handlers.ts';
 import { callsDomain } from './calls/handlers.ts';
 import { contactsDomain } from './contacts/handlers.ts';
 import type { Domain } from './desk/domain.ts';
+import { suppressionDomain } from './suppression/handlers.ts';
 import { workspacesDomain } from './workspaces/handlers.ts';
 
 /**
@@ -17,4 +18,5 @@ export const domains: readonly Domain[] = [
   agentsDomain,
   campaignsDomain,
   callsDomain,
+  suppressionDomain,
 ];

@@ -6,6 +6,7 @@ import { contactsChannels, contactsEvents } from './channels/contacts.ts';
 import { agentsChannels, agentsEvents } from './channels/agents.ts';
 import { campaignsChannels, campaignsEvents } from './channels/campaigns.ts';
 import { callsChannels, callsEvents } from './channels/calls.ts';
+import { suppressionChannels, suppressionEvents } from './channels/suppression.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -18,6 +19,7 @@ export const contract = {
   ...agentsChannels,
   ...campaignsChannels,
   ...callsChannels,
+  ...suppressionChannels,
 };
 export const contractEvents = {
   ...appEvents,
@@ -26,6 +28,7 @@ export const contractEvents = {
   ...contactsEvents,
   ...campaignsEvents,
   ...callsEvents,
+  ...suppressionEvents,
 };
 
 export type Contract = typeof contract;

@@ -205,6 +205,13 @@ export const campaignsDomain = defineDomain({
       };
     };
 
+    /** Rows of the list held back from the upload: their number is on the do-not-call list. */
+    const heldBack = async (listId: number, workspaceId: string | null = null) =>
+      Object.values(await ctx.db.call('suppression.listCheck', { listId, workspaceId })).reduce<number>(
+        (a, b) => a + (b ?? 0),
+        0,
+      );
+
     const rowsOf = async (s: CampaignSettings) => {
       if (s.listId === null) return { valid: 0, invalid: 0 };
       const list = await ctx.db.call('contacts.list', { listId: s.listId });
@@ -217,9 +224,9 @@ export const campaignsDomain = defineDomain({
           agentId: s.agentId,
           ...(s.versionId ? { versionId: s.versionId } : {}),
         });
-        return { valid: l.uploadRows, invalid: counts.rejects };
+        return { valid: Math.max(0, l.uploadRows - (await heldBack(s.listId))), invalid: counts.rejects };
       }
-      return { valid: counts.upload, invalid: counts.rejects };
+      return { valid: Math.max(0, counts.upload - (await heldBack(s.listId))), invalid: counts.rejects };
     };
 
     return {
@@ -348,6 +355,7 @@ export const campaignsDomain = defineDomain({
         // list row of each upload row is kept beside it (the service numbers refusals by the file).
         const uploadRows: number[] = [];
         const written = await writeSteadyExport(ctx.db, listId, plan.setup, 'upload', file, undefined, {
+          workspaceId: record.id,
           fillBlank: plan.fillBlank,
           refusing: plan.refusing,
           onRows: (r) => {
@@ -499,6 +507,7 @@ export const campaignsDomain = defineDomain({
           rowsServiceWillDrop: predictServiceDrops(s, problems),
           agentName: agent?.name ?? null,
           overlaps: await overlapsOf(record.id, listId, req.draftId ?? null),
+          heldBack: await heldBack(listId, record.id),
         });
       },
       'campaigns:queue': async () => {

@@ -294,6 +294,8 @@ export const launchSummarySchema = z.object({
     version: z.string().nullable(),
   }),
   overlaps: overlapsSchema.nullable(),
+  /** Rows held back from the upload: their number is on the do-not-call list (issue 27). */
+  heldBack: count.optional(),
 });
 export type LaunchSummary = z.infer<typeof launchSummarySchema>;
 

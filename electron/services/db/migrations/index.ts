@@ -16,6 +16,7 @@ import { migration as m0131 } from './0131-call-quarantine.ts';
 import { migration as m0133 } from './0133-campaign-launch-once.ts';
 import { migration as m0135 } from './0135-service-refusals.ts';
 import { migration as m0150 } from './0150-calls-attempt-time.ts';
+import { migration as m0170 } from './0170-suppression.ts';
 
 /**
  * Every migration, in order. Add a new one as `NNNN-name.ts` (next multiple of ten) with its own
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   m0133,
   m0135,
   m0150,
+  m0170,
 ];
 
 export const latestSchemaVersion = (list: readonly Migration[] = migrations): number =>

@@ -88,6 +88,8 @@ export interface LaunchPatch {
   rejects_url?: string | null;
   message?: string | null;
   arrived?: number | null;
+  /** Rows of the upload file (fewer when the do-not-call list held some back at upload time). */
+  valid?: number;
 }
 
 export interface StepRecord {
@@ -109,6 +111,7 @@ const PATCH_COLUMNS = [
   'rejects_url',
   'message',
   'arrived',
+  'valid',
 ] as const;
 
 function applyPatch(db: Db, id: string, patch: LaunchPatch, at: string): void {

@@ -8,6 +8,7 @@ import { contactsQueries } from './contacts.ts';
 import { contactsBulkQueries } from './contactsBulk.ts';
 import { diagnosticsQueries } from './diagnostics.ts';
 import { settingsQueries } from './settings.ts';
+import { suppressionQueries } from './suppression.ts';
 import { workspaceQueries } from './workspaces.ts';
 
 /**
@@ -25,6 +26,7 @@ export const queries = {
   ...campaignsQueries,
   ...callsQueries,
   ...callQuarantineQueries,
+  ...suppressionQueries,
 };
 
 export type Queries = typeof queries;
