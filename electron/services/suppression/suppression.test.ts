@@ -145,9 +145,9 @@ describe('a number suppressed after a call', () => {
 
     const others = Array.from({ length: 8 }, (_, i) => `98222${String(i).padStart(5, '0')}`);
     const csv = [
-      'Mobile Number,Name,Loan Amount,Due Date',
+      'Mobile Number,Name,Loan Amount,Due Date,Language,City',
       ...[N.fromCall.slice(3), ...others.slice(0, 4), N.dnd, ...others.slice(4)].map(
-        (n, i) => `${n},Customer ${i},5000,15/12/2026`,
+        (n, i) => `${n},Customer ${i},5000,15/12/2026,Hindi,Pune`,
       ),
     ].join('\n');
     const contacts = await importCsv('next month', `${csv}\n`);
