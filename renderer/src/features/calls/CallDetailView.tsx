@@ -11,6 +11,7 @@ import { useCalls } from './callsStore.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { campaignLabel } from './campaignNames.ts';
 import { useCampaignLabels } from './useCampaignLabels.ts';
+import { DoNotCallButton } from '../suppression/DoNotCallButton.tsx';
 
 const RECORDING_TEXT: Record<CallDetail['recording']['state'], string> = {
   saved: 'Saved on this computer.',
@@ -60,6 +61,7 @@ export function CallDetailView({ callId }: { callId: string }) {
           Call {call?.name ? `with ${shownText(call.name)}` : callId}
         </h2>
         {call ? <OutcomeBadge value={call.outcome} /> : null}
+        {call?.toNumber ? <DoNotCallButton key={call.id} target={{ callIds: [call.id] }} /> : null}
       </div>
       {error ? <p className="field-error">{error}</p> : null}
       {!call ? (

@@ -12,6 +12,7 @@ import { ChartsPanel } from './ChartsPanel.tsx';
 import { LiveCampaigns } from './LiveCampaigns.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import { Tabs } from './Tabs.tsx';
+import { OffersNotice } from '../suppression/OffersNotice.tsx';
 import './calls.css';
 
 const TABS: Array<{ key: CallsTab; label: string }> = [
@@ -53,6 +54,7 @@ export function CallsPage() {
       />
       <div className="page-body calls">
         <SyncPanel />
+        <OffersNotice />
         <LiveCampaigns />
         <Tabs label="Calls views" tabs={TABS} current={tab} onChange={setTab}>
           {openCallId ? (
