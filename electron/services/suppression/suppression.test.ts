@@ -11,6 +11,7 @@ import type { LaunchSummary, LaunchView } from '../../../shared/ipc/channels/cam
 import type { ContactRow } from '../../../shared/ipc/channels/contacts.ts';
 import type { SuppressionEntryView, SuppressionOffer } from '../../../shared/ipc/channels/suppression.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
+import { readSuppressFile } from '../../cli/suppressList.ts';
 import { deskOnSandbox, syncNow, value } from '../calls/testing.ts';
 import { campaignSettings, launchTarget } from '../campaigns/testing.ts';
 import { importThroughService } from '../contacts/testing.ts';
@@ -289,6 +290,19 @@ describe('export and import', () => {
     } finally {
       value(await desk.handle('workspaces:set-active', { id: workspaceId }));
     }
+  });
+
+  it('exports .xlsx that the contacts engine reads back with every number and reason', async () => {
+    const before = await entries('both');
+    const file = join(dirs.make(), 'dnc.xlsx');
+    const exported = value<{ rows: number; path: string }>(
+      await desk.handle('suppression:export', { scope: 'both', format: 'xlsx', path: file }),
+    );
+    expect(exported.rows).toBe(before.length);
+    const read = await readSuppressFile(file, 'IN');
+    expect([...read].map(([n, r]) => [`+${n}`, r]).sort()).toEqual(
+      before.map((e) => [e.number, e.reason]).sort(),
+    );
   });
 
   it('refuses a number it cannot read, naming it', async () => {

@@ -38,18 +38,18 @@ const isIso = (text: string) => /^\d{4}-\d\d-\d\dT/.test(text) && !Number.isNaN(
 
 export const fileHeader = (): string => FILE_COLUMNS.map(csvCell).join(',') + '\n';
 
-export const fileLine = (e: StoredEntry): string =>
-  [
-    `+${e.e164}`,
-    e.reason,
-    e.workspaceId === '' ? 'shared' : 'workspace',
-    sourcesCell(e.sources),
-    e.addedBy,
-    e.addedAt,
-    e.expiresAt ?? '',
-  ]
-    .map(csvCell)
-    .join(',') + '\n';
+/** An entry's cells in FILE_COLUMNS order (the .xlsx export writes them as text cells). */
+export const fileCells = (e: StoredEntry): string[] => [
+  `+${e.e164}`,
+  e.reason,
+  e.workspaceId === '' ? 'shared' : 'workspace',
+  sourcesCell(e.sources),
+  e.addedBy,
+  e.addedAt,
+  e.expiresAt ?? '',
+];
+
+export const fileLine = (e: StoredEntry): string => fileCells(e).map(csvCell).join(',') + '\n';
 
 /** Where the optional columns of an imported file are (by header name, case-insensitive). */
 export function fileColumns(headers: readonly string[]) {

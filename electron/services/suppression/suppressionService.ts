@@ -18,7 +18,8 @@ import type { StoredEntry } from '../db/queries/suppression.ts';
 import { newDownload, removeDownload } from '../contacts/downloads.ts';
 import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
 import type { EventBus } from '../desk/events.ts';
-import { entryOfRow, fileColumns, fileHeader, fileLine } from './suppressionFile.ts';
+import { createSheetWriter } from '../../../shared/domain/xlsx/writeSheet.ts';
+import { entryOfRow, FILE_COLUMNS, fileCells, fileColumns, fileHeader, fileLine } from './suppressionFile.ts';
 
 export const PHRASES_KEY = 'suppression.phrases';
 /** Entries written per database call (an import of a million numbers never holds the writer long). */
@@ -126,20 +127,36 @@ export function createSuppressionService(o: SuppressionServiceOptions) {
     return target;
   };
 
-  const writeFile = async (workspaceId: string, scope: 'workspace' | 'shared' | 'both', target: string) => {
+  /** The list as CSV (the engine's csvCell) or as a one-sheet .xlsx of text cells. */
+  const writeFile = async (
+    workspaceId: string,
+    scope: 'workspace' | 'shared' | 'both',
+    format: 'csv' | 'xlsx',
+    target: string,
+  ) => {
     const file = await createAtomicFile(target);
     try {
-      let text = fileHeader();
       let bytes = 0;
       let rows = 0;
-      await file.write(text);
-      bytes += Buffer.byteLength(text);
+      const chunks: Uint8Array[] = [];
+      const flush = async () => {
+        for (const c of chunks.splice(0)) {
+          bytes += c.length;
+          await file.write(c);
+        }
+      };
+      const sheet = format === 'xlsx' ? createSheetWriter('Do not call', (c) => chunks.push(c)) : null;
+      const header = fileHeader();
+      if (sheet) sheet.row(FILE_COLUMNS);
+      else chunks.push(Buffer.from(header));
       for await (const page of db.stream('suppression.exportEntries', { workspaceId, scope, batch: 5000 })) {
-        text = page.map(fileLine).join('');
+        if (sheet) for (const e of page) sheet.row(fileCells(e));
+        else chunks.push(Buffer.from(page.map(fileLine).join('')));
         rows += page.length;
-        bytes += Buffer.byteLength(text);
-        await file.write(text);
+        await flush();
       }
+      sheet?.end();
+      await flush();
       await file.commit();
       return { rows, bytes };
     } catch (error) {
@@ -409,15 +426,15 @@ export function createSuppressionService(o: SuppressionServiceOptions) {
 
     async exportFile(req: ParsedRequestOf<'suppression:export'>): Promise<ResponseOf<'suppression:export'>> {
       const workspaceId = await o.workspace();
-      const fileName = `do-not-call-${req.scope}.csv`;
+      const fileName = `do-not-call-${req.scope}.${req.format}`;
       if ('path' in req) {
         const target = exportTarget(req.path, fileName);
-        const r = await writeFile(workspaceId, req.scope, target);
+        const r = await writeFile(workspaceId, req.scope, req.format, target);
         return { ...r, fileName: basename(target), path: target, downloadUrl: null };
       }
       const download = newDownload(o.dataDir);
       try {
-        const r = await writeFile(workspaceId, req.scope, join(download.dir, fileName));
+        const r = await writeFile(workspaceId, req.scope, req.format, join(download.dir, fileName));
         return { ...r, fileName, path: null, downloadUrl: download.url };
       } catch (error) {
         removeDownload(download.dir);

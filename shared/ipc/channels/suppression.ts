@@ -166,8 +166,20 @@ export const suppressionChannels = {
   ),
   'suppression:export': channel(
     z.union([
-      z.object({ scope: scope.default('both'), path: z.string().trim().min(1).max(4096) }).strict(),
-      z.object({ scope: scope.default('both'), download: z.literal(true) }).strict(),
+      z
+        .object({
+          scope: scope.default('both'),
+          format: z.enum(['csv', 'xlsx']).default('csv'),
+          path: z.string().trim().min(1).max(4096),
+        })
+        .strict(),
+      z
+        .object({
+          scope: scope.default('both'),
+          format: z.enum(['csv', 'xlsx']).default('csv'),
+          download: z.literal(true),
+        })
+        .strict(),
     ]),
     z.object({
       rows: count,

@@ -122,11 +122,11 @@ export function DoNotCallPage() {
       `${formatCount(r.value.added)} added, ${formatCount(r.value.merged)} already listed (merged)`,
     );
   };
-  const exportCsv = async () => {
+  const exportFile = async (format: 'csv' | 'xlsx') => {
     const r =
       host === 'electron'
-        ? await desk().suppression.export({ scope, path: '~/Downloads' })
-        : await desk().suppression.export({ scope, download: true });
+        ? await desk().suppression.export({ scope, format, path: '~/Downloads' })
+        : await desk().suppression.export({ scope, format, download: true });
     if (!r.ok) return void toast.error(r.error.message);
     if (r.value.downloadUrl) download(r.value.downloadUrl, r.value.fileName);
     else toast.success(`Saved ${r.value.path ?? r.value.fileName}`);
@@ -215,7 +215,8 @@ export function DoNotCallPage() {
             <Button busy={busy} disabled={!importList} onClick={() => void takeList()}>
               Import
             </Button>
-            <Button onClick={() => void exportCsv()}>Export as CSV</Button>
+            <Button onClick={() => void exportFile('csv')}>Export as CSV</Button>
+            <Button onClick={() => void exportFile('xlsx')}>Export as .xlsx</Button>
           </div>
         </section>
 
