@@ -36,6 +36,7 @@ const operations: Array<[method: string, path: string]> = [
   ['DELETE', '/_sandbox/faults'],
   ['POST', '/_sandbox/seed-calls'],
   ['GET', '/_sandbox/stats'],
+  ['GET', '/_sandbox/received'],
 ];
 
 let t: TestSandbox;

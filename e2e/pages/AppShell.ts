@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-export const pageNames = ['Contacts', 'Campaigns', 'Calls', 'Agents', 'Settings'] as const;
+export const pageNames = ['Contacts', 'Campaigns', 'Calls', 'Do not call', 'Agents', 'Settings'] as const;
 export type PageName = (typeof pageNames)[number];
 
 /** The frame around every page: navigation, workspace switcher, connectivity. */

@@ -10,6 +10,16 @@ import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 import { formatCount } from '../../shared/domain/formatCount.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  addWorkspaceEntries,
+  heldBackText,
+  holdBack,
+  readSuppressFile,
+  uploadNumbers,
+} from './suppressList.ts';
+import type { HeldBack, SuppressMap } from './suppressList.ts';
+import { withWorkspaceDb } from './workspaceDb.ts';
 
 export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> --out <upload.csv> --rejects <rejects.csv> --report <report.json> [options]
 
@@ -38,6 +48,11 @@ Options:
                                 big5, gbk, shift_jis, euc-kr, windows-1251, iso-8859-2 (default: detected)
   --delimiter <char>            , ; tab | (default: detected)
   --sheet <name|number>         the sheet of an Excel workbook (default: the first sheet)
+  --suppress <file>             a do-not-call file (CSV or .xlsx, read as contact lists are; its
+                                "reason" column kept): its numbers are held back from the upload
+                                (repeatable; counted in the report's "suppressed")
+  --workspace <name> --data <dir>  also hold back the numbers on that app workspace's do-not-call
+                                list (and the shared list) in the data folder <dir>
   --workers <n>                 worker threads (default: 2, or 1 on a single core)
   --quiet                       no progress line
   --help                        this text
@@ -60,6 +75,9 @@ interface CleanArgs {
   delimiter: Delimiter | undefined;
   workers: number | undefined;
   quiet: boolean;
+  suppress: string[];
+  workspace: string | undefined;
+  data: string | undefined;
 }
 
 export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
@@ -80,6 +98,9 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
       encoding: { type: 'string' },
       delimiter: { type: 'string' },
       workers: { type: 'string' },
+      suppress: { type: 'string', multiple: true },
+      workspace: { type: 'string' },
+      data: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -126,6 +147,8 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
     return eq < 0 ? [entry.trim(), ''] : [entry.slice(0, eq).trim(), entry.slice(eq + 1)];
   });
   for (const [variable] of map) if (!variable) throw new UsageError('--map needs <variable>=<column>');
+  if ((values.workspace === undefined) !== (values.data === undefined))
+    throw new UsageError('--workspace and --data go together (the workspace of that data folder)');
   return {
     file: positionals[0] as string,
     country: required('country'),
@@ -141,6 +164,9 @@ export function parseCleanArgs(argv: string[]): CleanArgs | 'help' {
     delimiter,
     workers,
     quiet: values.quiet ?? false,
+    suppress: values.suppress ?? [],
+    workspace: values.workspace,
+    data: values.data,
   };
 }
 
@@ -210,6 +236,27 @@ export function detectionNotes(report: CleanReport): string[] {
   return lines;
 }
 
+/**
+ * --suppress / --workspace: the do-not-call numbers leave the upload file; the report counts them
+ * (`suppressed`: total and per reason). Null when neither option was given.
+ */
+async function applySuppression(args: CleanArgs): Promise<HeldBack | null> {
+  if (args.suppress.length === 0 && args.workspace === undefined) return null;
+  const suppressed: SuppressMap = new Map();
+  for (const file of args.suppress)
+    for (const [e164, reason] of await readSuppressFile(file, args.country))
+      if (!suppressed.has(e164)) suppressed.set(e164, reason);
+  if (args.workspace !== undefined && args.data !== undefined)
+    await withWorkspaceDb(args.data, args.workspace, async (db, workspaceId) =>
+      addWorkspaceEntries(db, workspaceId, await uploadNumbers(args.out), suppressed),
+    );
+  const held = await holdBack(args.out, suppressed);
+  const report = JSON.parse(await readFile(args.report, 'utf8')) as Record<string, unknown>;
+  report.suppressed = { total: held.total, by_reason: held.byReason };
+  await writeFile(args.report, JSON.stringify(report, null, 2) + '\n');
+  return held;
+}
+
 export async function runClean(argv: string[], io: Io): Promise<number> {
   const args = parseCleanArgs(argv);
   if (args === 'help') {
@@ -245,7 +292,9 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
         : undefined,
     });
     if (shown) io.status(null);
+    const held = await applySuppression(args);
     io.out(summary(args, report));
+    if (held) io.out(`  ${heldBackText(held)}`);
     return EXIT.ok;
   } catch (error) {
     if (shown) io.status(null);

@@ -34,6 +34,14 @@ import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';
 import type { DbClient } from '../services/db/client.ts';
+import {
+  addWorkspaceEntries,
+  heldBackText,
+  holdBack,
+  readSuppressFile,
+  uploadNumbers,
+} from './suppressList.ts';
+import type { SuppressMap } from './suppressList.ts';
 import type { StoredLaunch } from '../services/db/queries/campaigns.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { API_KEY_ENV } from './agentsCommand.ts';
@@ -48,7 +56,7 @@ export const launchUsage = `Usage: campaign-desk launch <file.csv> --data <dir> 
     --country <+91|IN> [--map var=Column]... --start "DD/MM/YYYY, HH:MM" --end "DD/MM/YYYY, HH:MM"
     --timezone <IANA> [--window HH:MM-HH:MM] [--retries n] [--concurrency 0-100]
     [--purpose promotional|loan-recovery|other] [--accept-hours]
-    [--remove-invalid] [--accept-shortfall] [--report launch.json] [--yes]
+    [--remove-invalid] [--accept-shortfall] [--suppress <do-not-call file>]... [--report launch.json] [--yes]
 
 Cleans the file with the contacts engine, then launches it: 5,000 valid rows or more go through
 upload-csv, upload status, balance check and make-call-async; fewer through campaign save and start.
@@ -63,6 +71,9 @@ calls (y/N); where stdin is not a terminal (a script) --yes is needed.
 them is a warning to acknowledge: asked on a terminal, --accept-hours where stdin is not one.
 With --base-url the key is read from ${API_KEY_ENV};
 with --workspace, from the OS keychain of the app's workspace of that name (in --data).
+Numbers on the do-not-call list are held back (the summary counts them): those of each --suppress file
+(CSV or .xlsx, read as contact lists are), of the --workspace's list and of the shared list in --data,
+checked again right before the upload.
 Before anything is uploaded, a launch needing more credits than the workspace has is refused (both
 figures said), and so is one whose calls cannot all fit before --end unless --accept-shortfall.
 Prints the campaign's id (bulk_list_id or list id) on stdout once started.
@@ -101,6 +112,7 @@ interface LaunchArgs {
   acceptHours: boolean;
   report: string | undefined;
   yes: boolean;
+  suppress: string[];
 }
 
 function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
@@ -129,6 +141,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
       purpose: { type: 'string' },
       'accept-hours': { type: 'boolean', default: false },
       report: { type: 'string' },
+      suppress: { type: 'string', multiple: true },
       yes: { type: 'boolean', short: 'y', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -197,6 +210,7 @@ function parseLaunchArgs(argv: string[]): LaunchArgs | 'help' {
     acceptHours: v['accept-hours'] ?? false,
     report: v.report,
     yes: v.yes ?? false,
+    suppress: v.suppress ?? [],
   };
 }
 
@@ -271,10 +285,21 @@ interface Prepared {
   out: string;
   valid: number;
   invalid: number;
+  /** Rows held back: their number is on the do-not-call list. */
+  heldBack: number;
 }
 
-/** Clean the file into <data>/launches/<key>/ and build the launch request from the options. */
-async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Prepared | string> {
+/**
+ * Clean the file into <data>/launches/<key>/, hold back the do-not-call numbers (--suppress files,
+ * the workspace's and the shared list) and build the launch request from the options.
+ */
+async function prepareLaunch(
+  args: LaunchArgs,
+  key: string,
+  io: Io,
+  db: DbClient,
+  workspaceId: string,
+): Promise<Prepared | string> {
   const dir = join(args.data, 'launches', key.slice(0, 24));
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -301,10 +326,23 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
   if (report.encoding_uncertain)
     return `${args.file}: not launched: the encoding is ${report.encoding_note ?? 'a guess'}; clean it with \`campaign-desk clean --encoding <name>\` and launch the upload file, or save it as CSV UTF-8`;
   for (const line of detectionNotes(report)) io.err(`campaign-desk launch:${line.replace(/^ +/, ' ')}`);
-  const valid = report.valid;
+  let held;
+  try {
+    const suppressed: SuppressMap = new Map();
+    for (const file of args.suppress)
+      for (const [e164, reason] of await readSuppressFile(file, args.country))
+        if (!suppressed.has(e164)) suppressed.set(e164, reason);
+    await addWorkspaceEntries(db, workspaceId, await uploadNumbers(out), suppressed);
+    held = await holdBack(out, suppressed);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DeskFailure') return error.message;
+    throw error;
+  }
+  if (held.total > 0) io.err(`campaign-desk launch: ${heldBackText(held)}`);
+  const valid = report.valid - held.total;
   const invalid = report.rows - report.valid;
   if (valid === 0)
-    return `${args.file}: no valid rows to call (${formatCount(invalid)} invalid or duplicate)`;
+    return `${args.file}: no valid rows to call (${formatCount(invalid)} invalid or duplicate, ${formatCount(held.total)} on the do-not-call list)`;
   if (invalid > 0 && !args.removeInvalid)
     io.err(
       `campaign-desk launch: ${formatCount(invalid)} invalid or duplicate rows are left out (see ${join(dir, 'rejects.csv')})`,
@@ -325,7 +363,7 @@ async function prepareLaunch(args: LaunchArgs, key: string, io: Io): Promise<Pre
     fileName: basename(args.file),
     ...(args.acceptShortfall ? { acceptShortfall: true } : {}),
   });
-  return { key, request, flow, out, valid, invalid };
+  return { key, request, flow, out, valid, invalid, heldBack: held.total };
 }
 
 /** Record a prepared launch (state pending, at its first step) through the app's launch outbox. */
@@ -358,6 +396,8 @@ interface ToConfirm {
   uploadFile: string;
   /** The refused launch this run tries again (not an overlap of itself); null for a new one. */
   launchId: string | null;
+  /** Rows held back: their number is on the do-not-call list. */
+  heldBack?: number;
 }
 
 /** The operator's answer to the summary: start, do not, or no terminal to ask on (needs --yes). */
@@ -408,7 +448,7 @@ async function launchToRun(
   if (!refused) {
     const older = await db.call('campaigns.launchByKey', { key: legacyKey });
     if (older && older.state !== 'failed') return older;
-    const prepared = await prepareLaunch(args, attemptKey(key, 0), io);
+    const prepared = await prepareLaunch(args, attemptKey(key, 0), io, db, workspaceId);
     if (typeof prepared === 'string') return prepared;
     if (!(await confirmed({ ...prepared, uploadFile: prepared.out, launchId: null }))) return notConfirmed;
     return insertLaunch(db, args, workspaceId, prepared);
@@ -432,7 +472,7 @@ async function launchToRun(
     if (!(await confirmed(again))) return notConfirmed;
     return retryStep(refused);
   }
-  const prepared = await prepareLaunch(args, attemptKey(key, n), io);
+  const prepared = await prepareLaunch(args, attemptKey(key, n), io, db, workspaceId);
   if (typeof prepared === 'string') return prepared;
   const listKept =
     refused.step === 'balance' || refused.step === 'start' || refused.step === 'make-call-async';
@@ -564,7 +604,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
       timeoutMs: timeoutMs(),
       maxRetries: 2,
     });
-    const confirm: Confirm = async ({ request, valid, uploadFile, launchId }) => {
+    const confirm: Confirm = async ({ request, valid, uploadFile, launchId, heldBack }) => {
       // The balance and the agent's name (reads, once, short): an unreachable service leaves them unknown.
       const quick = createApiClient({
         baseUrl: conn.baseUrl,
@@ -602,6 +642,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
         hoursWarning,
         nowMs: Date.now(),
       });
+      if (heldBack !== undefined) summary.heldBack = heldBack;
       for (const line of summaryLines(summary)) io.err(line);
       if (args.yes) return 'yes';
       const answer = await io.ask(`${startLabel(valid)}? [y/N] `);

@@ -5,6 +5,7 @@ import { callsDomain } from './calls/handlers.ts';
 import { contactsDomain } from './contacts/handlers.ts';
 import { reviewDomain } from './review/handlers.ts';
 import type { Domain } from './desk/domain.ts';
+import { suppressionDomain } from './suppression/handlers.ts';
 import { workspacesDomain } from './workspaces/handlers.ts';
 
 /**
@@ -19,4 +20,5 @@ export const domains: readonly Domain[] = [
   campaignsDomain,
   callsDomain,
   reviewDomain,
+  suppressionDomain,
 ];

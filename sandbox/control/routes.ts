@@ -123,6 +123,17 @@ export function registerControlRoutes(
     return { credits: ctx.store.workspace.get().credits };
   });
 
+  // What the service received: every list (upload-csv or save) with the numbers of its valid rows,
+  // in file order (tests check that nothing held back by the client arrived).
+  app.get('/_sandbox/received', async () => ({
+    lists: ctx.store.bulkLists.list(10_000, 0).rows.map((l) => ({
+      id: l.id,
+      flow: l.flow,
+      campaign_name: l.campaign_name,
+      numbers: ctx.store.bulkLists.validRows(l.id).map((r) => r.mobile_number),
+    })),
+  }));
+
   app.get('/_sandbox/stats', async (req) => {
     const q = req.query as Record<string, string | undefined>;
     const limit =

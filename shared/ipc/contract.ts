@@ -7,6 +7,7 @@ import { agentsChannels, agentsEvents } from './channels/agents.ts';
 import { campaignsChannels, campaignsEvents } from './channels/campaigns.ts';
 import { callsChannels, callsEvents } from './channels/calls.ts';
 import { reviewChannels } from './channels/review.ts';
+import { suppressionChannels, suppressionEvents } from './channels/suppression.ts';
 
 /**
  * The one contract between UI and back end. Channel names are `domain:action` (kebab case).
@@ -20,6 +21,7 @@ export const contract = {
   ...campaignsChannels,
   ...callsChannels,
   ...reviewChannels,
+  ...suppressionChannels,
 };
 export const contractEvents = {
   ...appEvents,
@@ -28,6 +30,7 @@ export const contractEvents = {
   ...contactsEvents,
   ...campaignsEvents,
   ...callsEvents,
+  ...suppressionEvents,
 };
 
 export type Contract = typeof contract;

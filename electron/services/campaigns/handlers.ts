@@ -175,6 +175,13 @@ export const campaignsDomain = defineDomain({
     const overlapsOfList = (workspaceId: string, listId: number, draftId: string | null) =>
       overlapsOf(ctx.db, { workspaceId, source: { listId }, draftId, nowMs: Date.now() });
 
+    /** Rows of the list held back from the upload: their number is on the do-not-call list. */
+    const heldBack = async (listId: number, workspaceId: string | null = null) =>
+      Object.values(await ctx.db.call('suppression.listCheck', { listId, workspaceId })).reduce<number>(
+        (a, b) => a + (b ?? 0),
+        0,
+      );
+
     /**
      * The rows the upload carries, the rows not called (rejects) and the rows the service will drop
      * (the plan takes them off the calls; the launch summary and the launch count the same).
@@ -191,9 +198,13 @@ export const campaignsDomain = defineDomain({
           agentId: s.agentId,
           ...(s.versionId ? { versionId: s.versionId } : {}),
         });
-        return { valid: l.uploadRows, invalid: counts.rejects, drops: predictServiceDrops(s, l) };
+        return {
+          valid: Math.max(0, l.uploadRows - (await heldBack(s.listId))),
+          invalid: counts.rejects,
+          drops: predictServiceDrops(s, l),
+        };
       }
-      return { valid: counts.upload, invalid: counts.rejects, drops: 0 };
+      return { valid: Math.max(0, counts.upload - (await heldBack(s.listId))), invalid: counts.rejects, drops: 0 };
     };
 
     return {
@@ -322,6 +333,7 @@ export const campaignsDomain = defineDomain({
         // list row of each upload row is kept beside it (the service numbers refusals by the file).
         const uploadRows: number[] = [];
         const written = await writeSteadyExport(ctx.db, listId, plan.setup, 'upload', file, undefined, {
+          workspaceId: record.id,
           fillBlank: plan.fillBlank,
           refusing: plan.refusing,
           onRows: (r) => {
@@ -477,6 +489,7 @@ export const campaignsDomain = defineDomain({
           plan,
           agentName: agent?.name ?? null,
           overlaps: await overlapsOfList(record.id, listId, req.draftId ?? null),
+          heldBack: await heldBack(listId, record.id),
         });
       },
       'campaigns:queue': async () => {

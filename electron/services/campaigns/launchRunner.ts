@@ -23,6 +23,7 @@ import type { LaunchRequest } from './launchRequest.ts';
 import { campaignCallConfigOf } from '../../../shared/service/callConfig.ts';
 import { arrivalText, storeRejectsFile, storeSaveRefusals } from './serviceRefusals.ts';
 import { formatAmount } from '../../../shared/domain/formatCount.ts';
+import { holdBackSuppressed } from '../suppression/uploadRecheck.ts';
 
 export interface RunnerDeps {
   db: DbClient;
@@ -112,9 +113,11 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
   async function runStep(launch: StoredLaunch, req: LaunchRequest): Promise<void> {
     switch (launch.step) {
       case 'upload':
-      case 'save':
-        if (await refusedBeforeUpload(launch, req)) return;
-        return upload(launch, req);
+      case 'save': {
+        const checked = await holdBackAtUpload(launch);
+        if (checked.state !== 'pending' || (await refusedBeforeUpload(checked, req))) return;
+        return upload(checked, req);
+      }
       case 'upload-status':
         return pollUpload(launch);
       case 'balance': {
@@ -147,6 +150,22 @@ export async function runLaunch(deps: RunnerDeps, launchId: string): Promise<Sto
       default:
         throw new Error(`unknown launch step ${launch.step}`);
     }
+  }
+
+  /**
+   * The do-not-call list, checked again right before the upload: numbers added since the file was
+   * written are taken out of it, and the timeline says how many.
+   */
+  async function holdBackAtUpload(launch: StoredLaunch): Promise<StoredLaunch> {
+    const { removed, kept } = await holdBackSuppressed(db, launch.workspace_id, launch.upload_file);
+    if (removed === 0) return launch;
+    const message = `${removed.toLocaleString('en-US')} ${removed === 1 ? 'number was' : 'numbers were'} held back: on the do-not-call list since the file was written`;
+    if (kept === 0)
+      return record(launch.step, 'refused', {
+        message: `${message}; no number is left to call`,
+        patch: { state: 'failed', valid: 0, message: `${message}; no number is left to call` },
+      });
+    return record(launch.step, 'info', { message, patch: { valid: kept } });
   }
 
   /**

@@ -48,6 +48,8 @@ export function launchSummaryOf(a: {
   plan: CampaignPlan;
   agentName: string | null;
   overlaps: Overlaps | null;
+  /** Rows held back: their number is on the do-not-call list. */
+  heldBack?: number;
 }): LaunchSummary {
   const s = a.settings;
   return {
@@ -68,6 +70,7 @@ export function launchSummaryOf(a: {
     agent: { id: s.agentId ?? '', name: a.agentName, version: s.versionId },
     overlaps: a.overlaps,
     hoursWarning: a.plan.hoursWarning,
+    ...(a.heldBack !== undefined ? { heldBack: a.heldBack } : {}),
   };
 }
 
@@ -134,6 +137,7 @@ function summaryFigures(s: LaunchSummary, locale: string | undefined): string[] 
     `Campaign:          ${s.name}`,
     `List:              ${s.list}`,
     `Calls to place:    ${n(s.calls)}`,
+    ...(s.heldBack !== undefined ? [`Held back:         ${n(s.heldBack)} on the do-not-call list`] : []),
     `Service will drop: ${s.rowsServiceWillDrop === null ? 'not predicted' : `${n(s.rowsServiceWillDrop)} rows`}`,
     ...(s.callsNotFitting > 0 ? [`Do not fit:        ${n(s.callsNotFitting)} calls before the end`] : []),
     `Credits:           ${n(s.credits.needed)} needed, ${s.credits.available === null ? 'available not known' : `${n(s.credits.available)} available`}`,

@@ -515,12 +515,13 @@ export function createContactsService(options: ContactsServiceOptions) {
       const stored = await read;
       if (!stored || stored.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
-      const total = req.filter.startsWith('empty:')
-        ? await db.call('contacts.filterCount', {
-            listId: req.listId,
-            filter: req.filter as Exclude<ContactFilter, 'all'>,
-          })
-        : filterTotal(toContactList(stored).counts, req.filter);
+      const total =
+        req.filter.startsWith('empty:') || req.filter === 'suppressed'
+          ? await db.call('contacts.filterCount', {
+              listId: req.listId,
+              filter: req.filter as Exclude<ContactFilter, 'all'>,
+            })
+          : filterTotal(toContactList(stored).counts, req.filter);
       if (req.offset >= total) return { total, offset: req.offset, rows: [] };
       // Filters start from the nearest known anchor.
       let rows;
@@ -529,7 +530,8 @@ export function createContactsService(options: ContactsServiceOptions) {
         const { fromRow, skip } = anchors.start(req.listId, req.filter, stored.revision, req.offset);
         rows = await page(fromRow, skip);
       }
-      if (!all)
+      // A suppressed row's place moves with the do-not-call list, not with the list's revision.
+      if (!all && req.filter !== 'suppressed')
         anchors.learn(
           req.listId,
           req.filter,
@@ -549,6 +551,18 @@ export function createContactsService(options: ContactsServiceOptions) {
           for (const r of out) {
             const reason = reasonOf.get(r.row);
             if (reason !== undefined) r.refused = reason;
+          }
+        }
+        // Rows whose number is on the do-not-call list carry its reason (issue `suppressed`).
+        const suppressed = await db.call('suppression.rowReasons', {
+          listId: req.listId,
+          rows: out.filter((r) => r.bucket === 'valid' && !r.excluded).map((r) => r.row),
+        });
+        if (suppressed.length > 0) {
+          const reasonOf = new Map(suppressed.map((r) => [r.row, r.reason]));
+          for (const r of out) {
+            const reason = reasonOf.get(r.row);
+            if (reason !== undefined) r.suppressed = reason;
           }
         }
       }

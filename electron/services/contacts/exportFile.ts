@@ -20,6 +20,8 @@ const PAGE = 5000;
 
 /** Options of an upload written for a launch. */
 export interface UploadOptions {
+  /** Whose do-not-call list holds rows back (the launch's workspace); absent = the active workspace's. */
+  workspaceId?: string;
   /** Column indexes whose blank cells are written as OPTIONAL_BLANK_VALUE (optional variables). */
   fillBlank?: readonly number[];
   /**
@@ -56,7 +58,12 @@ export async function writeExport(
     await file.write(header);
     let bytes = Buffer.byteLength(header);
     let rows = 0;
-    for await (const page of db.stream('contacts.exportRows', { listId, kind, batch: PAGE })) {
+    for await (const page of db.stream('contacts.exportRows', {
+      listId,
+      kind,
+      batch: PAGE,
+      ...(upload.workspaceId ? { workspaceId: upload.workspaceId } : {}),
+    })) {
       let text = '';
       for (const r of page) {
         const cells = JSON.parse(r.cells) as string[];

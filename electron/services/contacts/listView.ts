@@ -47,6 +47,7 @@ export function filterTotal(counts: ListCounts, filter: ContactFilter): number {
   if (filter === 'bucket:duplicate') return counts.duplicates;
   if (filter === 'excluded') return counts.excluded;
   if (filter === 'edited') return counts.edited;
-  if (filter.startsWith('empty:')) throw new Error('internal: empty:<column> is counted in SQLite');
+  if (filter.startsWith('empty:') || filter === 'suppressed')
+    throw new Error(`internal: ${filter} is counted in SQLite`);
   return counts.issues[filter.slice(6) as keyof ListCounts['issues']];
 }

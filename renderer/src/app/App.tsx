@@ -7,6 +7,7 @@ import { AgentsPage } from '../features/agents/AgentsPage.tsx';
 import { CampaignsPage } from '../features/campaigns/CampaignsPage.tsx';
 import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { DoNotCallPage } from '../features/suppression/DoNotCallPage.tsx';
 import { useApp } from './appStore.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { FullPageMessage } from './FullPageMessage.tsx';
@@ -45,6 +46,8 @@ function Page({ route }: { route: RouteId }) {
       );
     case 'agents':
       return <AgentsPage />;
+    case 'do-not-call':
+      return <DoNotCallPage />;
   }
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   AgentsIcon,
   CallsIcon,
+  DoNotCallIcon,
   CampaignsIcon,
   ContactsIcon,
   LogoMark,
@@ -17,6 +18,7 @@ const icons: Record<RouteId, ReactNode> = {
   contacts: <ContactsIcon />,
   campaigns: <CampaignsIcon />,
   calls: <CallsIcon />,
+  'do-not-call': <DoNotCallIcon />,
   agents: <AgentsIcon />,
   settings: <SettingsIcon />,
 };

@@ -3,6 +3,7 @@ export const routes = [
   { id: 'contacts', label: 'Contacts' },
   { id: 'campaigns', label: 'Campaigns' },
   { id: 'calls', label: 'Calls' },
+  { id: 'do-not-call', label: 'Do not call' },
   { id: 'agents', label: 'Agents' },
   { id: 'settings', label: 'Settings' },
 ] as const;

@@ -41,6 +41,13 @@ export const CallsIcon = (p: IconProps) => (
     <path d="M5 3.5h3.2l1.6 4.2-2.2 1.5a11 11 0 0 0 7.2 7.2l1.5-2.2 4.2 1.6V19a1.6 1.6 0 0 1-1.7 1.6A16.5 16.5 0 0 1 3.4 5.2 1.6 1.6 0 0 1 5 3.5Z" />
   </Icon>
 );
+/** A circle with a bar: numbers never called again. */
+export const DoNotCallIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M6 6l12 12" />
+  </Icon>
+);
 export const AgentsIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="4" y="7" width="16" height="12" rx="3" />

@@ -308,6 +308,8 @@ export const launchSummarySchema = z.object({
   overlaps: overlapsSchema.nullable(),
   /** The daily window is outside the recipients' permitted hours (acknowledged): the warning; else null. */
   hoursWarning: z.string().nullable(),
+  /** Rows held back from the upload: their number is on the do-not-call list (issue 27). */
+  heldBack: count.optional(),
 });
 export type LaunchSummary = z.infer<typeof launchSummarySchema>;
 

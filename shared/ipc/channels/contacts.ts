@@ -6,6 +6,7 @@ import type { MergedBlock } from '../../domain/contacts/merger.ts';
 import type { CleanReport } from '../../domain/contacts/report.ts';
 import { DELIMITERS, ENCODINGS } from '../../domain/contacts/types.ts';
 import type { CleanChoices } from '../../domain/contacts/types.ts';
+import { SUPPRESSION_REASONS } from '../../domain/suppression.ts';
 import { channel, event } from '../define.ts';
 
 // Contact lists: import (the renderer's Web Workers clean the file and stream finished rows here in
@@ -31,6 +32,8 @@ export const CONTACT_FILTERS = [
   ...ISSUE_CODES.map((code) => `issue:${code}` as const),
   'excluded',
   'edited',
+  /** Rows the upload would carry whose number is on the do-not-call list (held back). */
+  'suppressed',
 ] as const;
 /**
  * `empty:<column index>[,<column index>…]`: rows the upload would carry (valid, not excluded) whose
@@ -175,6 +178,8 @@ export const contactRowSchema = z.object({
   country: z.string().nullable(),
   /** The calling service refused this row when the list was launched: its reason. */
   refused: z.string().optional(),
+  /** The row's number is on the do-not-call list (issue `suppressed`): its reason; never uploaded. */
+  suppressed: z.enum(SUPPRESSION_REASONS).optional(),
 });
 export type ContactRow = z.infer<typeof contactRowSchema>;
 

@@ -113,6 +113,8 @@ export interface LaunchPatch {
   rejects_url?: string | null;
   message?: string | null;
   arrived?: number | null;
+  /** Rows of the upload file (fewer when the do-not-call list held some back at upload time). */
+  valid?: number;
 }
 
 export interface StepRecord {
@@ -134,6 +136,7 @@ const PATCH_COLUMNS = [
   'rejects_url',
   'message',
   'arrived',
+  'valid',
 ] as const;
 
 function applyPatch(db: Db, id: string, patch: LaunchPatch, at: string): void {

@@ -39,6 +39,7 @@ import {
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, read, readStream, txQuery } from '../define.ts';
+import { suppressedSql } from './suppression.ts';
 import { ISSUE_BITS } from '../migrations/0130-contacts-formula-bidi-codes.ts';
 import { MARK_EVERY } from '../migrations/0110-contact-position-marks.ts';
 import { blankCellSql } from './blankCell.ts';
@@ -471,6 +472,9 @@ export function filterSql(filter: Exclude<ContactFilter, 'all'>): FilterSql {
     const blank = emptyFilterColumns(filter as EmptyColumnFilter).map((c) => blankCellSql(c));
     return { index: '', where: `${UPLOAD_ROWS_SQL} AND (${blank.join(' OR ')})` };
   }
+  // Suppression is not stored on the row: the do-not-call list of the active workspace decides it
+  // at read time, so a change to that list shows in every open list at once.
+  if (filter === 'suppressed') return { index: '', where: `${UPLOAD_ROWS_SQL} AND ${suppressedSql(null)}` };
   if (filter === 'bucket:invalid') return { index: 'contacts_invalid', where: 'bucket = 1' };
   if (filter === 'bucket:duplicate') return { index: 'contacts_duplicate', where: 'bucket = 2' };
   if (filter.startsWith('issue:')) {
@@ -818,15 +822,17 @@ export interface ExportRow {
   tail: string | null;
 }
 
-/** The rows of one export file in file order, excluded rows left out, a keyset page per step. */
+/** The rows of one export file in file order, excluded (and, in the upload, suppressed) rows left out, a keyset page per step. */
 function* exportRows(
   db: Db,
-  a: { listId: number; kind: 'upload' | 'rejects'; batch: number },
+  /** `workspaceId`: whose do-not-call list holds rows back from the upload (absent = the active one's). */
+  a: { listId: number; kind: 'upload' | 'rejects'; batch: number; workspaceId?: string },
 ): Iterator<ExportRow[], void, undefined> {
   const sql =
     a.kind === 'upload'
       ? `SELECT row, cells, e164, reasons, tail FROM contacts
-         WHERE list_id = ? AND row > ? AND bucket = 0 AND excluded = 0 ORDER BY row LIMIT ?`
+         WHERE list_id = ? AND row > ? AND bucket = 0 AND excluded = 0
+           AND NOT ${suppressedSql(a.workspaceId ?? null)} ORDER BY row LIMIT ?`
       : `SELECT row, cells, e164, reasons, tail FROM contacts
          WHERE list_id = ? AND row > ? AND bucket != 0 AND excluded = 0 ORDER BY row LIMIT ?`;
   let from = 0;

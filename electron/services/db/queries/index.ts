@@ -9,6 +9,7 @@ import { contactsQueries } from './contacts.ts';
 import { contactsBulkQueries } from './contactsBulk.ts';
 import { diagnosticsQueries } from './diagnostics.ts';
 import { settingsQueries } from './settings.ts';
+import { suppressionQueries } from './suppression.ts';
 import { workspaceQueries } from './workspaces.ts';
 
 /**
@@ -27,6 +28,7 @@ export const queries = {
   ...callsQueries,
   ...callQuarantineQueries,
   ...callReviewQueries,
+  ...suppressionQueries,
 };
 
 export type Queries = typeof queries;

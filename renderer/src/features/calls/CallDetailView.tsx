@@ -12,6 +12,7 @@ import { TranscriptView } from './TranscriptView.tsx';
 import { CallReview } from './review/CallReview.tsx';
 import { campaignLabel } from './campaignNames.ts';
 import { useCampaignLabels } from './useCampaignLabels.ts';
+import { DoNotCallButton } from '../suppression/DoNotCallButton.tsx';
 
 const RECORDING_TEXT: Record<CallDetail['recording']['state'], string> = {
   saved: 'Saved on this computer.',
@@ -61,6 +62,7 @@ export function CallDetailView({ callId }: { callId: string }) {
           Call {call?.name ? `with ${shownText(call.name)}` : callId}
         </h2>
         {call ? <OutcomeBadge value={call.outcome} /> : null}
+        {call?.toNumber ? <DoNotCallButton key={call.id} target={{ callIds: [call.id] }} /> : null}
       </div>
       {error ? <p className="field-error">{error}</p> : null}
       {!call ? (

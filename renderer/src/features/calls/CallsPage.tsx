@@ -13,6 +13,7 @@ import { LiveCampaigns } from './LiveCampaigns.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import { Tabs } from './Tabs.tsx';
 import { ReviewQueue } from './review/ReviewQueue.tsx';
+import { OffersNotice } from '../suppression/OffersNotice.tsx';
 import './calls.css';
 
 const TABS: Array<{ key: CallsTab; label: string }> = [
@@ -55,6 +56,7 @@ export function CallsPage() {
       />
       <div className="page-body calls">
         <SyncPanel />
+        <OffersNotice />
         <LiveCampaigns />
         <Tabs label="Calls views" tabs={TABS} current={tab} onChange={setTab}>
           {openCallId ? (

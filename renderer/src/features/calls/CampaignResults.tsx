@@ -7,6 +7,7 @@ import type {
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toastStore.ts';
+import { DoNotCallButton } from '../suppression/DoNotCallButton.tsx';
 import { PAGE_ROWS, WindowCache } from '../../components/windowCache.ts';
 import { desk } from '../../desk/desk.ts';
 import { useContacts } from '../contacts/contactsStore.ts';
@@ -238,6 +239,13 @@ export function CampaignResults() {
         >
           Create follow-up list{current ? ` (${formatCount(current.total)} contacts)` : ''}
         </Button>
+        {bulkListId && chosen.length > 0 && current && current.total > 0 ? (
+          <DoNotCallButton
+            key={`${bulkListId}:${chosen.join(',')}`}
+            target={{ bulkListId, outcomes: CAMPAIGN_OUTCOMES.filter((o) => chosen.includes(o)) }}
+            label={`Do not call these again (${formatCount(current.total)})`}
+          />
+        ) : null}
         {current && current.counts.refused > 0 ? (
           <Button busy={creating} onClick={() => void fixRefused()}>
             Fix and send refused rows ({formatCount(current.counts.refused)})

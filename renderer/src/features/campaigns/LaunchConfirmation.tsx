@@ -40,6 +40,9 @@ export function LaunchConfirmation({
     ['name', 'Campaign', s.name],
     ['list', 'Contact list', s.list],
     ['calls', 'Calls to place', formatCount(s.calls)],
+    ...(s.heldBack !== undefined
+      ? [['held-back', 'Held back (do not call)', formatCount(s.heldBack)] as [string, string, string]]
+      : []),
     [
       'service-drops',
       'Rows the service will drop',

@@ -6,6 +6,7 @@ import type { ContactFilter, ContactList } from '../../../../shared/ipc/channels
 import { Notice } from '../../components/Notice.tsx';
 import { useContacts } from './contactsStore.ts';
 import { EmptyVariables } from './EmptyVariables.tsx';
+import { SuppressedSummary } from '../suppression/SuppressedSummary.tsx';
 import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
 
 const percent = (n: number, total: number) => (total > 0 ? (n / total) * 100 : 0);
@@ -104,6 +105,7 @@ export function SummaryPanel({ list }: { list: ContactList }) {
         <strong data-count="rejects">{formatCount(counts.rejects)}</strong> rejected rows
         {counts.edited > 0 ? ` · ${formatCount(counts.edited)} edited` : ''}.
       </p>
+      <SuppressedSummary list={list} />
       <h4 className="subsection-title">Invalid by reason</h4>
       <ul className="reason-list">
         {reasons.map((r) => (

@@ -18,6 +18,9 @@ export function filterTotal(counts: ListCounts, filter: ContactFilter): number {
       return counts.excluded;
     case 'edited':
       return counts.edited;
+    case 'suppressed':
+      // Counted by the back end (suppression:list-check): the grid takes it from filterExtra.
+      return 0;
     default:
       return counts.issues[filter.slice(6) as keyof ListCounts['issues']];
   }

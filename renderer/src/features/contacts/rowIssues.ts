@@ -4,11 +4,15 @@
 import { formulaCellIndexes } from '../../../../shared/domain/contacts/formulaCells.ts';
 import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
+import { REASON_TEXT } from '../../../../shared/domain/suppression.ts';
 import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
 
 export interface IssueChip {
-  /** An engine issue, or `service_refused`: the calling service refused the row at a launch. */
-  code: IssueCode | 'service_refused';
+  /**
+   * An engine issue, `service_refused` (the calling service refused the row at a launch) or
+   * `suppressed` (its number is on the do-not-call list: held back from the upload).
+   */
+  code: IssueCode | 'service_refused' | 'suppressed';
   /** Short text on the chip. */
   text: string;
   /** The whole sentence (tooltip, and what a screen reader hears after the chip). */
@@ -53,10 +57,16 @@ export function missingVariables(
 }
 
 export function rowIssues(
-  row: Pick<ContactRow, 'issues' | 'cells'> & Partial<Pick<ContactRow, 'refused'>>,
+  row: Pick<ContactRow, 'issues' | 'cells'> & Partial<Pick<ContactRow, 'refused' | 'suppressed'>>,
   list: ListShape,
 ): RowIssues {
   const chips: IssueChip[] = [];
+  if (row.suppressed !== undefined)
+    chips.push({
+      code: 'suppressed',
+      text: `do not call: ${REASON_TEXT[row.suppressed].toLowerCase()}`,
+      detail: `This number is on the do-not-call list (${REASON_TEXT[row.suppressed]}): it is held back from the upload`,
+    });
   if (row.refused !== undefined)
     chips.push({
       code: 'service_refused',
