@@ -22,6 +22,10 @@ export async function startSandboxProcess(opts: {
   apiKey: string;
   bearer?: string;
   seed?: number;
+  /** `rtt=80ms,jitter=20ms,bw=2MB/s` (the sandbox's --network). */
+  network?: string;
+  /** Keep the sandbox's state on disk here (a million seeded calls stay out of memory). */
+  dataDir?: string;
 }): Promise<SandboxProcess> {
   const args = [
     entry,
@@ -35,6 +39,8 @@ export async function startSandboxProcess(opts: {
     '0',
   ];
   if (opts.bearer) args.push('--bearer', opts.bearer);
+  if (opts.network) args.push('--network', opts.network);
+  if (opts.dataDir) args.push('--data', opts.dataDir);
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
