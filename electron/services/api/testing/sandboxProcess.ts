@@ -46,7 +46,7 @@ export async function startSandboxProcess(opts: {
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${err}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${err}`)), 60_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /sandbox listening on (\S+)/.exec(out);
