@@ -20,7 +20,8 @@
 //     second sync runs into another fresh file (goal p95 ≤ 50 ms, longest ≤ 100 ms).
 //
 // --calls > 100,000 (e.g. 1000000; the sandbox keeps them on disk), the scale run:
-//  a. a reference sync of about 100,000 of them (the last 3 days) by the CLI (`campaign-desk sync`);
+//  a. a reference sync of about 100,000 of them (the newest, 30 days × 100,000 / n) by the CLI
+//     (`campaign-desk sync`);
 //  b. the full sync by the CLI, killed (SIGKILL) half-way and resumed by a second run: every call
 //     stored once; total time against 1.1 × linear from the reference (11× for a million);
 //  c. database bytes per call (goal ≤ 3 KB, no recordings); FTS p95 (≤ 50 ms) and Calls page p95
@@ -409,8 +410,9 @@ function dbBytes(dir: string): number {
 
 /** The scale run: reference 100k by the CLI, then all of them killed half-way and resumed. */
 async function scalePart(s: SandboxProcess, fromMs: number, seeded: number) {
+  // About 100,000 of the calls (seeded evenly over 30 days): the newest 30 days × 100,000 / n.
   const refDir = join(dataRoot, 'reference');
-  const ref = await cliSync(s, refDir, Date.now() - 3 * DAY);
+  const ref = await cliSync(s, refDir, Date.now() - Math.round((30 * DAY * 100_000) / seeded));
   const refCalls = (() => {
     const db = new Database(join(refDir, 'campaign-desk.sqlite'), { readonly: true });
     try {
