@@ -47,7 +47,12 @@ describe('npm run sandbox (sandbox/main.ts)', () => {
   });
 
   it('refuses bad arguments with a usage message', async () => {
-    for (const args of [[], ['--api-key', 'k', '--port', 'abc'], ['--api-key', 'k', '--bogus']]) {
+    for (const args of [
+      [],
+      ['--api-key', 'k', '--port', 'abc'],
+      ['--api-key', 'k', '--bogus'],
+      ['--api-key', 'k', '--network', 'rtt=fast'],
+    ]) {
       const p = run(args);
       const [code] = await once(p.child, 'exit');
       expect(code).toBe(2);

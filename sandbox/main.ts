@@ -1,10 +1,12 @@
-// `npm run sandbox -- --port <n|0> --api-key <key> [--bearer <token>] [--data <dir>] [--seed <n>] [--speed <f>]`
+// `npm run sandbox -- --port <n|0> --api-key <key> [--bearer <token>] [--data <dir>] [--seed <n>] [--speed <f>] [--network <profile>]`
 // Prints exactly one line when ready: `sandbox listening on http://127.0.0.1:<port>/v0`.
 import { parseArgs } from 'node:util';
+import { parseNetworkProfile } from './http/network.ts';
+import type { NetworkProfile } from './http/network.ts';
 import { startSandbox } from './server.ts';
 
 const usage =
-  'usage: npm run sandbox -- --port <n|0> --api-key <key> [--bearer <token>] [--data <dir>] [--seed <n>] [--speed <f>] [--verbose]';
+  'usage: npm run sandbox -- --port <n|0> --api-key <key> [--bearer <token>] [--data <dir>] [--seed <n>] [--speed <f>] [--network rtt=80ms,jitter=20ms,bw=2MB/s] [--verbose]';
 
 function fail(message: string): never {
   console.error(`sandbox: ${message}\n${usage}`);
@@ -21,6 +23,7 @@ try {
       data: { type: 'string' },
       seed: { type: 'string' },
       speed: { type: 'string' },
+      network: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -41,6 +44,14 @@ if (args.seed !== undefined && !/^-?\d+$/.test(args.seed))
   fail(`--seed must be an integer, got "${args.seed}"`);
 if (args.speed !== undefined && !(Number(args.speed) >= 0))
   fail(`--speed must be a non-negative number, got "${args.speed}"`);
+let network: NetworkProfile | undefined;
+if (args.network !== undefined) {
+  try {
+    network = parseNetworkProfile(args.network);
+  } catch (e) {
+    fail(`--network: ${(e as Error).message}`);
+  }
+}
 
 try {
   const sandbox = await startSandbox({
@@ -50,6 +61,7 @@ try {
     ...(args.data ? { dataDir: args.data } : {}),
     ...(args.seed !== undefined ? { seed: Number(args.seed) } : {}),
     ...(args.speed !== undefined ? { clockSpeed: Number(args.speed) } : {}),
+    ...(network ? { network } : {}),
     quiet: !args.verbose,
   });
   let stopping = false;

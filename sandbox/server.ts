@@ -18,6 +18,8 @@ import { scheduleProcessingEnd } from './domain/bulkListLifecycle.ts';
 import { installApiKeyCheck } from './http/auth.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { FaultRegistry, installFaults } from './http/faults.ts';
+import { installNetworkBandwidth, installNetworkDelay, NetworkShaper } from './http/network.ts';
+import type { NetworkProfile } from './http/network.ts';
 import { publicPathPrefixes, registerRecordingRoutes } from './recordings.ts';
 import { registerAgentRoutes } from './routes/agents.ts';
 import { registerCampaignRoutes } from './routes/campaigns.ts';
@@ -41,6 +43,8 @@ export interface StartSandboxOptions {
   quiet?: boolean;
   /** Virtual seconds per real second (default 1; 0 freezes the clock until advanced). */
   clockSpeed?: number;
+  /** Latency and bandwidth of history pages and recordings (`--network`); absent: loopback speed. */
+  network?: NetworkProfile;
 }
 
 export interface SandboxHandle {
@@ -58,6 +62,7 @@ export interface BuiltSandbox {
   app: FastifyInstance;
   ctx: SandboxContext;
   faults: FaultRegistry;
+  network: NetworkShaper;
   /** Set once the port is known (URLs the sandbox hands out are absolute). */
   setBaseUrl(url: string): void;
   dispose(): void;
@@ -82,8 +87,11 @@ export async function buildSandbox(opts: StartSandboxOptions): Promise<BuiltSand
 
   const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
   const faults = new FaultRegistry(ctx.forkRng('faults'));
+  const network = new NetworkShaper(ctx.forkRng('network'), opts.network ?? null);
   installErrorHandling(app, ctx.log);
+  installNetworkDelay(app, network);
   installFaults(app, faults);
+  installNetworkBandwidth(app, network);
   installApiKeyCheck(app, options.apiKey, publicPathPrefixes);
   registerVariantRoutes(app, ctx);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 30 } });
@@ -94,7 +102,7 @@ export async function buildSandbox(opts: StartSandboxOptions): Promise<BuiltSand
   registerUploadRoutes(app, ctx);
   registerCampaignRoutes(app, ctx);
   registerRecordingRoutes(app, ctx);
-  registerControlRoutes(app, ctx, faults);
+  registerControlRoutes(app, ctx, faults, network);
   registerSeedAgentRoutes(app, ctx);
   registerDialerControlRoutes(app, ctx);
 
@@ -110,6 +118,7 @@ export async function buildSandbox(opts: StartSandboxOptions): Promise<BuiltSand
     app,
     ctx,
     faults,
+    network,
     setBaseUrl: (url) => {
       baseUrl = url;
     },

@@ -15,6 +15,7 @@ import { openDbClient } from '../services/db/client.ts';
 import type { DbClient } from '../services/db/client.ts';
 import { DATABASE_FILE_NAME } from '../services/db/openDatabase.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
+import { maxInFlightSchema } from '../services/sync/inFlightSetting.ts';
 import { runWorkspaceSync } from '../services/sync/workspaceSync.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
@@ -34,6 +35,8 @@ interrupted sync) and saves the recordings that can still be downloaded.
   --base-url <url>     the service root (…/v0); the API key comes from ${API_KEY_ENV}
   --since <ISO date>   read the history again from this time (default: since the last sync)
   --no-recordings      do not download recordings
+  --max-in-flight <n>  history requests in flight at most, 1-16 (default: the data folder's
+                       setting, else 4; halved on a 429 or rising latency)
   --report <file>      write the figures as JSON (calls, inserted, updated, pages, retries, skipped,
                        quarantined, recordings)
 
@@ -116,6 +119,7 @@ function parseSyncArgs(argv: string[]) {
       'base-url': { type: 'string' },
       since: { type: 'string' },
       'no-recordings': { type: 'boolean' },
+      'max-in-flight': { type: 'string' },
       report: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -149,6 +153,12 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError('give exactly one of --workspace <name> or --base-url <url>');
   if (values.since !== undefined && !isoSchema.safeParse(values.since).success)
     throw new UsageError(`--since must be an ISO 8601 date-time with a time zone (got "${values.since}")`);
+  const maxInFlight = values['max-in-flight'];
+  if (
+    maxInFlight !== undefined &&
+    !(/^\d+$/.test(maxInFlight) && maxInFlightSchema.safeParse(Number(maxInFlight)).success)
+  )
+    throw new UsageError(`--max-in-flight must be a whole number from 1 to 16 (got "${maxInFlight}")`);
   let baseUrl = values['base-url'];
   if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
     throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
@@ -201,6 +211,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       signal: controller.signal,
       recordings: !values['no-recordings'],
       ...(values.since !== undefined ? { sinceMs: Date.parse(values.since) } : {}),
+      ...(maxInFlight !== undefined ? { policy: { maxInFlight: Number(maxInFlight) } } : {}),
       onStatus: (s) => {
         if (io.interactive && s.state === 'running')
           io.status(

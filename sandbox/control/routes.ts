@@ -9,6 +9,8 @@ import { saveClockOffset } from '../context.ts';
 import { faultSpecSchema } from '../http/faults.ts';
 import type { FaultRegistry } from '../http/faults.ts';
 import { invalidParameter, parseOr } from '../http/errors.ts';
+import { formatNetworkProfile, networkProfileSchema, parseNetworkProfile } from '../http/network.ts';
+import type { NetworkShaper } from '../http/network.ts';
 import { seedCalls } from '../seed/seedCalls.ts';
 
 export const maxSeedCalls = 1_000_000;
@@ -34,6 +36,13 @@ const historyOverrideBody = z
   })
   .strict();
 
+/** The profile as the command line writes it (`{"profile": "rtt=80ms,…"}`) or as fields. */
+const networkBody = z.union([
+  z.object({ profile: z.string().min(1), reset_counters: z.boolean().optional() }).strict(),
+  networkProfileSchema.extend({ reset_counters: z.boolean().optional() }).strict(),
+  z.object({ reset_counters: z.literal(true) }).strict(),
+]);
+
 const seedBody = z
   .object({
     count: z.number().int().min(1).max(maxSeedCalls),
@@ -49,6 +58,7 @@ export function registerControlRoutes(
   app: FastifyInstance,
   ctx: SandboxContext,
   faults: FaultRegistry,
+  network: NetworkShaper,
 ): void {
   const fail = (m: string) => invalidParameter(m);
   const clockState = () => ({ now: ctx.clock.now().toISOString(), speed: ctx.clock.speed() });
@@ -79,6 +89,35 @@ export function registerControlRoutes(
     const id = (req.query as Record<string, string | undefined>).id;
     if (id !== undefined && !/^\d+$/.test(id)) throw fail('id must be a fault id');
     return { removed: faults.clear(id === undefined ? undefined : Number(id)) };
+  });
+
+  const networkState = () => {
+    const p = network.profile();
+    return { profile: p, profile_text: p ? formatNetworkProfile(p) : null, counters: network.stats() };
+  };
+
+  app.get('/_sandbox/network', async () => networkState());
+
+  app.post('/_sandbox/network', async (req) => {
+    const body = parseOr(networkBody, req.body ?? {}, fail);
+    if ('profile' in body) {
+      try {
+        network.set(parseNetworkProfile(body.profile));
+      } catch (e) {
+        throw fail((e as Error).message);
+      }
+    } else if ('rtt_ms' in body) {
+      const { reset_counters: _r, ...profile } = body;
+      network.set(profile);
+    }
+    if (body.reset_counters) network.resetCounters();
+    return networkState();
+  });
+
+  app.delete('/_sandbox/network', async () => {
+    network.set(null);
+    network.resetCounters();
+    return networkState();
   });
 
   app.post('/_sandbox/seed-calls', async (req) => {

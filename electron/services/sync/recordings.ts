@@ -60,6 +60,11 @@ export interface RecordingsOptions {
   serviceOrigin?: string | null;
   /** Host name resolution for the address check (tests); default dns.lookup. */
   lookup?: Lookup;
+  /**
+   * True while the history pass alongside is still storing calls: with nothing due, the workers
+   * wait for new recordings instead of stopping.
+   */
+  moreComing?: () => boolean;
 }
 
 export interface RecordingsResult {
@@ -352,8 +357,8 @@ export async function saveRecordings(o: RecordingsOptions): Promise<RecordingsRe
           skip: [...inFlight],
         });
         if (waiting.length === 0 || inFlight.size > 0) {
-          if (inFlight.size === 0) return;
-          await new Promise((r) => setTimeout(r, 50));
+          if (inFlight.size === 0 && !o.moreComing?.()) return;
+          await new Promise((r) => setTimeout(r, inFlight.size === 0 ? 250 : 50));
           continue;
         }
         await new Promise((r) =>

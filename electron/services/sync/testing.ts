@@ -54,7 +54,7 @@ export async function sandboxStatusCounts(sandbox: SandboxProcess): Promise<Reco
  * FTS5's own check of the calls search index against the calls table, on a second connection to
  * the file (throws when a stored call is missing from the index or indexed with other text).
  */
-export function checkSearchIndex(t: TempDb): void {
+export function checkSearchIndex(t: Pick<TempDb, 'dir'>): void {
   const db = new Database(join(t.dir, 'campaign-desk.sqlite'));
   try {
     db.exec(`INSERT INTO calls_fts (calls_fts, rank) VALUES ('integrity-check', 1)`);

@@ -1,9 +1,11 @@
-// A workspace's whole sync as the app and the CLI run it: the history pass, then the recordings
-// queue, with one status object (shared/ipc/channels/calls.ts SyncStatus) kept up to date.
+// A workspace's whole sync as the app and the CLI run it: the history pass with the recordings
+// queue downloading alongside (then to its end), with one status object
+// (shared/ipc/channels/calls.ts SyncStatus) kept up to date.
 import type { SyncStatus } from '../../../shared/ipc/channels/calls.ts';
 import type { DbClient } from '../db/client.ts';
 import type { FetchHistory, SyncPolicy } from './historySync.ts';
 import { runHistorySync, SyncFailure } from './historySync.ts';
+import { maxRequestsInFlight } from './inFlightSetting.ts';
 import type { RecordingsResult } from './recordings.ts';
 import { maxRecordingMegabytes, saveRecordings } from './recordings.ts';
 
@@ -85,45 +87,60 @@ export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<Workspa
     status.lastSyncedAt = s.lastSyncedAt;
     status.watermark = s.watermarkMs === null ? null : new Date(s.watermarkMs).toISOString();
   };
+  // Recordings are downloaded alongside the history pass (their own few slots, soonest expiry
+  // first), then to the end once it is done; a failed pass stops them (they resume next time).
+  const stopRecordings = new AbortController();
+  let historyRunning = true;
+  let recordingsDone: Promise<void> = Promise.resolve();
   try {
+    if (o.recordings) {
+      const maxBytes = (await maxRecordingMegabytes(o.db)) * 1_000_000;
+      recordingsDone = saveRecordings({
+        db: o.db,
+        dataDir: o.dataDir,
+        workspaceId: o.workspaceId,
+        signal: AbortSignal.any([o.signal, stopRecordings.signal]),
+        serviceOrigin: originOf(o.serviceBaseUrl),
+        maxBytes,
+        moreComing: () => historyRunning,
+        onProgress: (r) => {
+          Object.assign(recordings, r);
+          if (status.phase !== 'recordings') return; // the history's own progress speaks meanwhile
+          status.message = `Recordings: ${r.saved} saved, ${r.expired} expired, ${r.failed} failed`;
+          emit();
+        },
+      }).then((r) => void Object.assign(recordings, r));
+      // Awaited below; a failure meanwhile must not count as unhandled.
+      recordingsDone.catch(() => undefined);
+    }
+    const policy = { maxInFlight: await maxRequestsInFlight(o.db), ...o.policy };
     await runHistorySync({
       db: o.db,
       workspaceId: o.workspaceId,
       fetchHistory: o.fetchHistory,
       signal: o.signal,
       ...(o.sinceMs !== undefined ? { sinceMs: o.sinceMs } : {}),
-      ...(o.policy ? { policy: o.policy } : {}),
+      policy,
       onProgress: (p) => {
         Object.assign(status, p);
         emit();
       },
-    });
+    }).finally(() => (historyRunning = false));
     await refresh();
     if (o.recordings) {
       status.phase = 'recordings';
-      status.message = null;
+      status.message = `Recordings: ${recordings.saved} saved, ${recordings.expired} expired, ${recordings.failed} failed`;
       emit(true);
-      Object.assign(
-        recordings,
-        await saveRecordings({
-          db: o.db,
-          dataDir: o.dataDir,
-          workspaceId: o.workspaceId,
-          signal: o.signal,
-          serviceOrigin: originOf(o.serviceBaseUrl),
-          maxBytes: (await maxRecordingMegabytes(o.db)) * 1_000_000,
-          onProgress: (r) => {
-            status.message = `Recordings: ${r.saved} saved, ${r.expired} expired, ${r.failed} failed`;
-            emit();
-          },
-        }),
-      );
+      await recordingsDone;
       await refresh();
     }
     if (o.signal.aborted) throw new SyncFailure('cancelled', 'Sync cancelled');
     status.state = 'done';
     status.message = null;
   } catch (error) {
+    historyRunning = false;
+    stopRecordings.abort();
+    await recordingsDone.catch(() => undefined);
     const failure = error instanceof SyncFailure ? error : null;
     status.state = failure?.code === 'cancelled' ? 'cancelled' : 'failed';
     status.message = failure

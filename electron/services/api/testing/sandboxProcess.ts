@@ -22,6 +22,10 @@ export async function startSandboxProcess(opts: {
   apiKey: string;
   bearer?: string;
   seed?: number;
+  /** `rtt=80ms,jitter=20ms,bw=2MB/s` (the sandbox's --network). */
+  network?: string;
+  /** Keep the sandbox's state on disk here (a million seeded calls stay out of memory). */
+  dataDir?: string;
 }): Promise<SandboxProcess> {
   const args = [
     entry,
@@ -35,12 +39,14 @@ export async function startSandboxProcess(opts: {
     '0',
   ];
   if (opts.bearer) args.push('--bearer', opts.bearer);
+  if (opts.network) args.push('--network', opts.network);
+  if (opts.dataDir) args.push('--data', opts.dataDir);
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${err}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${err}`)), 60_000);
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /sandbox listening on (\S+)/.exec(out);

@@ -64,15 +64,15 @@ describe('calls list with a search', () => {
     const base = Date.parse('2026-11-01T00:00:00.000Z');
     const all = Array.from({ length: n }, (_, i) => {
       const words = i < 3 ? 'rare zephyr' : i % 3 === 0 ? 'common offer' : 'common hello';
-      const c = callColumns({
+      const input = {
         id: `c${String(i).padStart(6, '0')}`,
         to_number: '+919812345678',
         name: 'Asha Rao',
         status: i % 4 === 0 ? 'failed' : 'completed',
         created_at: new Date(base + Math.floor(i / 2) * 60_000).toISOString(), // pairs share a time
         transcript: JSON.stringify([{ user: words }]),
-      });
-      return { c, words, failed: i % 4 === 0 };
+      };
+      return { c: callColumns(input), input, words, failed: i % 4 === 0 };
     });
     for (let i = 0; i < n; i += 5000)
       upsertCalls(db, {
@@ -101,6 +101,16 @@ describe('calls list with a search', () => {
     expectPage('offer', 0, true); // status filter: rows walked
     expectPage('zephyr', 0, true); // past SEARCH_WALK_ROWS: sorted in SQL
     expect(n).toBeGreaterThan(SEARCH_WALK_ROWS);
+    // The newest failed calls become completed: the next search under the same filter sees it (the
+    // filter's calls are kept only while the database is unchanged).
+    const changed = newest.filter((x) => x.failed).slice(0, 40);
+    for (const x of changed) {
+      x.failed = false;
+      x.c = callColumns({ ...x.input, status: 'completed' });
+    }
+    upsertCalls(db, { workspaceId: 'w1', bulkListId: null, rows: changed.map((x) => x.c), nowIso: 'n2' });
+    expectPage('offer', 0, true);
+    expectPage('common', 0, true);
     // Another order, for a few matches (looked up by key) and for many (sorted in SQL): status,
     // then newest first, then id ascending.
     for (const [search, offset] of [

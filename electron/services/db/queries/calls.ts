@@ -626,6 +626,30 @@ function countAmong(db: Db, w: Where, wanted: ReturnType<typeof seqSet>): number
 }
 
 /**
+ * The filtered calls' seqs as a bitset, kept per connection until the database changes (`PRAGMA
+ * data_version` says another connection committed, `total_changes()` that this one wrote): a
+ * search with a status filter walked the ~86,000 completed or failed calls' keys to count its
+ * matches among them for every search (~17 ms of a 37.5 ms p95); typing a search under a filter
+ * now walks them once.
+ */
+const filteredCache = new WeakMap<Db, { key: string; version: string; seqs: ReturnType<typeof seqSet> }>();
+function filteredSeqs(db: Db, w: Where): ReturnType<typeof seqSet> {
+  const version = `${String(db.pragma('data_version', { simple: true }))}:${String(
+    prepared<[], number>(db, `SELECT total_changes()`).pluck().get(),
+  )}`;
+  const key = `${w.sql}\n${JSON.stringify(w.params)}`;
+  const hit = filteredCache.get(db);
+  if (hit && hit.key === key && hit.version === version) return hit.seqs;
+  const seqs = seqSet(
+    prepared<unknown[], number>(db, `SELECT c.seq FROM calls c WHERE ${w.sql}`)
+      .pluck()
+      .all(...w.params),
+  );
+  filteredCache.set(db, { key, version, seqs });
+  return seqs;
+}
+
+/**
  * Total and page keys. A search evaluates its FTS query once (a short prefix such as "the*" merges
  * many terms' lists: the slow part) and both the count and the page use those rowids.
  */
@@ -664,6 +688,23 @@ function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[
     return { total: exact ? matches.length : count(byKey), seqs: page(byKey) };
   }
   const wanted = seqSet(matches);
+  if (!w.workspaceOnly && byDate) {
+    // Another filter: the matches counted against its calls (filteredSeqs), and the page walked
+    // on the workspace's date index (entries only), keeping calls in both.
+    const filtered = filteredSeqs(db, w);
+    let total = 0;
+    for (const seq of matches) if (filtered.has(seq)) total++;
+    const both = { has: (seq: number) => wanted.has(seq) && filtered.has(seq) };
+    const walked = searchPageByWalk(db, a, whereOf(a.workspaceId, {}), both);
+    if (walked) return { total, seqs: walked };
+    return {
+      total,
+      seqs: page({
+        sql: `FROM calls c WHERE +c.seq IN (SELECT value FROM json_each(?)) AND ${w.sql}`,
+        params: [JSON.stringify(matches), ...w.params],
+      }),
+    };
+  }
   const total = exact ? matches.length : countAmong(db, w, wanted);
   // A page from sorting the matches in SQL, when the walk would be long (a deep offset, another
   // order): `+` has the matches checked against a walk of a covering index, so a common word's
