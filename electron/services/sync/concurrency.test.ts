@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCount } from '../../../shared/domain/formatCount.ts';
 import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
 import { startSandboxProcess } from '../api/testing/sandboxProcess.ts';
 import type { FetchHistory } from './historySync.ts';
@@ -261,7 +262,9 @@ describe('history requests in flight (sandbox with 60 ms round trips, 20,000 cal
       });
       expect(resumed.code, resumed.out).toBe(0);
       // Every call once: the resumed run inserted exactly what the killed one had not stored.
-      expect(resumed.out).toContain(`Synced ${SEEDED} calls (${SEEDED - partial} new, `);
+      expect(resumed.out).toContain(
+        `Synced ${formatCount(SEEDED)} calls (${formatCount(SEEDED - partial)} new, `,
+      );
       const after = new Database(join(data, 'campaign-desk.sqlite'), { readonly: true });
       try {
         expect(after.prepare(`SELECT count(*) FROM calls`).pluck().get()).toBe(SEEDED);
