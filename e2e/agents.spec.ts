@@ -236,6 +236,8 @@ test.describe('agents', () => {
     desk,
     sandbox,
   }) => {
+    // It restarts the browser host (up to the fixture's 60 s start-up bound on a loaded machine).
+    test.setTimeout(90_000);
     const agents = await useRemoteWorkspace(page, desk.url, sandbox);
     await expect(agents.syncStatus).toContainText('Last synced less than a minute ago');
 

@@ -5,7 +5,8 @@ import { shortcutGroups } from './shortcuts.ts';
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} title="Keyboard shortcuts" onClose={onClose}>
-      <div className="dialog-body shortcuts" data-autofocus tabIndex={-1}>
+      {/* Focusable (tabIndex 0) so a keyboard can scroll it once the tables outgrow the dialog. */}
+      <div className="dialog-body shortcuts" data-autofocus tabIndex={0}>
         {shortcutGroups.map((group) => (
           <table key={group.title} className="shortcuts-table">
             <caption>{group.title}</caption>
