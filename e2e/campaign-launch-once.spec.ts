@@ -9,6 +9,7 @@ import { CampaignsPage } from './pages/CampaignsPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import type { CampaignList } from './support/campaignList.ts';
 import { writeCampaignList } from './support/campaignList.ts';
+import { pickerValue, TIME_ZONE } from './support/campaignLaunch.ts';
 import { sandboxControl } from './support/sandboxControl.ts';
 
 // One campaign, one launch, as a new user meets it in Chromium (browser host, real back end and
@@ -18,7 +19,6 @@ import { sandboxControl } from './support/sandboxControl.ts';
 // confirmation, where cancelling starts nothing.
 
 const AGENT = 'Loan Repayment Reminder';
-const TIME_ZONE = 'Asia/Kolkata';
 
 interface Stats {
   clock: { now: string };
@@ -27,24 +27,6 @@ interface Stats {
 }
 const stats = async (sandbox: SandboxService) =>
   (await sandboxControl(sandbox, 'GET', '/stats?deliveries_limit=0')) as Stats;
-
-/** `YYYY-MM-DDTHH:MM` (the date-time picker's value) of `ms` on the clock of TIME_ZONE. */
-function pickerValue(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
 
 async function useSandboxWorkspace(page: Page, deskUrl: string, sandbox: SandboxService) {
   const settings = new SettingsPage(page);

@@ -8,6 +8,7 @@ import { AgentsPage } from './pages/AgentsPage.ts';
 import { CampaignsPage } from './pages/CampaignsPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { writeCampaignList } from './support/campaignList.ts';
+import { pickerValue, TIME_ZONE } from './support/campaignLaunch.ts';
 
 // The plan as a promise, in Chromium through the browser host against a separate sandbox: credits as
 // the service reports them (no "Test connection" first), a campaign over the credits refused before
@@ -15,7 +16,6 @@ import { writeCampaignList } from './support/campaignList.ts';
 // campaign's timezone with a titled chart, and the permitted-hours warning to acknowledge.
 
 const AGENT = 'Loan Repayment Reminder';
-const TIME_ZONE = 'Asia/Kolkata';
 
 async function control<T>(
   sandbox: SandboxService,
@@ -58,23 +58,6 @@ async function listedCampaigns(sandbox: SandboxService): Promise<number> {
     headers: { 'X-API-KEY': sandbox.apiKey },
   });
   return ((await res.json()) as { pagination: { total: number } }).pagination.total;
-}
-
-function pickerValue(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /** The sandbox as the active workspace (no "Test connection": the plan must ask the service itself). */

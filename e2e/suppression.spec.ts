@@ -8,6 +8,7 @@ import { CallsPage } from './pages/CallsPage.ts';
 import { CampaignsPage } from './pages/CampaignsPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { writeCampaignList } from './support/campaignList.ts';
+import { pickerValue, TIME_ZONE } from './support/campaignLaunch.ts';
 
 // The do-not-call list end to end (issue 27), in Chromium through the browser host against a
 // separate sandbox: a customer's call is marked "Do not call again", a new list holding that number
@@ -15,7 +16,6 @@ import { writeCampaignList } from './support/campaignList.ts';
 // own record of what it received holds every number of the list but that one.
 
 const AGENT = 'Loan Repayment Reminder';
-const TIME_ZONE = 'Asia/Kolkata';
 
 async function control<T>(
   sandbox: SandboxService,
@@ -30,24 +30,6 @@ async function control<T>(
   });
   expect(res.status, `${method} /_sandbox/${route}`).toBe(200);
   return (await res.json()) as T;
-}
-
-/** `YYYY-MM-DDTHH:MM` (the date-time picker's value) of `ms` on the clock of TIME_ZONE. */
-function pickerValue(ms: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 test.describe('do not call', () => {
