@@ -47,7 +47,7 @@ export async function buildElectron(outdir: string): Promise<void> {
     absWorkingDir: root,
     entryPoints: {
       main: 'electron/main/index.ts',
-      'db-worker': 'electron/services/db/worker.ts',
+      'db-worker': 'electron/services/databaseThread.ts',
       'db-checkpointer': 'electron/services/db/checkpointer.ts',
       'sandbox-worker': 'electron/services/sandbox/startSandbox.ts',
       'contacts-coordinator': 'electron/services/contacts/engine/coordinator.ts',

@@ -5,7 +5,7 @@ import { silentLogger } from '../logging/logger.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
 import type { DbRequest, DbWorkerData, DbWorkerMessage, StreamOpened, StreamStep } from './protocol.ts';
 import { THREAD_EXIT_WAIT_MS } from './protocol.ts';
-import type { QueryArgs, QueryName, QueryResult, StreamName, StreamRow } from './queries/index.ts';
+import type { QueryArgs, QueryName, QueryResult, StreamName, StreamRow } from '../queries.ts';
 import { keepNativeSqliteLoaded } from './keepNativeSqliteLoaded.ts';
 import { deserializeError } from './serializeError.ts';
 
@@ -44,7 +44,7 @@ interface Lane {
 /** One database worker thread and its requests in flight. */
 function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lane {
   const workerData: DbWorkerData = { role: 'campaign-desk-db', file, lane };
-  const worker = new Worker(workerEntryUrl(new URL('./worker.ts', import.meta.url), 'db-worker.js'), {
+  const worker = new Worker(workerEntryUrl(new URL('../databaseThread.ts', import.meta.url), 'db-worker.js'), {
     workerData,
   });
   type Pending = { method: string; resolve: (value: unknown) => void; reject: (error: Error) => void };

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../../shared/ipc/result.ts';
 
 /**
  * Messages between the back end and the database worker. A request names a query of the registry
- * (`db/queries/index.ts`) and carries its args; SQL never crosses. `$stream.next`/`$stream.return`
+ * (`services/queries.ts`) and carries its args; SQL never crosses. `$stream.next`/`$stream.return`
  * pull from or close a stream opened by a request naming a stream query.
  */
 export type DbRequest =

@@ -4,7 +4,8 @@
  * registry. The read lane (a second instance, `lane: 'reader'`) answers only read queries on its
  * own connection, at the same time as the writer (WAL).
  */
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { CheckpointerData, CheckpointerMessage, CheckpointerRequest } from './checkpointer.ts';
 import type { Db, QueryDef, StreamDef } from './define.ts';
 import { readSnapshot } from './define.ts';
@@ -12,7 +13,6 @@ import { closeDatabase, openDatabase, openReader } from './openDatabase.ts';
 import { schemaVersion } from './migrate.ts';
 import type { DbReply, DbRequest, DbWorkerData, DbWorkerMessage, StreamStep } from './protocol.ts';
 import { THREAD_EXIT_WAIT_MS } from './protocol.ts';
-import { queries } from './queries/index.ts';
 import { serializeError } from './serializeError.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
 import { setWalTruncateHandOff } from './walTruncate.ts';
@@ -66,15 +66,18 @@ function startCheckpointer(db: Db, file: string): { wake(): void; stop(): Promis
   };
 }
 
-type AnyQuery = QueryDef<unknown, unknown> | StreamDef<unknown, unknown>;
-const registry = queries as unknown as Record<string, AnyQuery>;
+export type AnyQuery = QueryDef<unknown, unknown> | StreamDef<unknown, unknown>;
 
-/** The names of the queries that only read (define.ts `read`): the read lane's whole repertoire. */
-const readNames = Object.entries(registry)
-  .filter(([, def]) => def.read === true)
-  .map(([name]) => name);
-
-function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
+/**
+ * Serves one lane of the database on this thread with the given registry. The registry is passed
+ * in by the thread's entry (`services/databaseThread.ts`) so that `db/` imports no domain: each
+ * domain owns its SQL (`<domain>/*.queries.ts`) and imports `db/define.ts`, never the reverse.
+ */
+export function serveDatabase(port: MessagePort, data: DbWorkerData, registry: Record<string, AnyQuery>) {
+  /** The names of the queries that only read (define.ts `read`): the read lane's whole repertoire. */
+  const readNames = Object.entries(registry)
+    .filter(([, def]) => def.read === true)
+    .map(([name]) => name);
   const post = (message: DbWorkerMessage) => port.postMessage(message);
   const reader = data.lane === 'reader';
   let db: Db;
@@ -153,6 +156,3 @@ function main(port: NonNullable<typeof parentPort>, data: DbWorkerData) {
   });
   post({ type: 'ready', schemaVersion: schemaVersion(db), reads: readNames });
 }
-
-const data = workerData as DbWorkerData | undefined;
-if (parentPort && data?.role === 'campaign-desk-db') main(parentPort, data);
