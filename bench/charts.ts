@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHART_CAMPAIGNS, seedChartHistory } from '../electron/services/calls/chartHistory.ts';
 import { openDatabase } from '../electron/services/db/openDatabase.ts';
-import { attemptGroups, stats } from '../electron/services/db/queries/calls.ts';
+import { attemptGroups, stats } from '../electron/services/calls/stats/callStats.queries.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '100000' } } });
 const calls = Number(values.calls);

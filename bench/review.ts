@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import type { CallFilter } from '../shared/ipc/channels/calls.ts';
 import { CHART_CAMPAIGNS, seedChartHistory } from '../electron/services/calls/chartHistory.ts';
 import { openDatabase } from '../electron/services/db/openDatabase.ts';
-import { callReviewQueries, setMark } from '../electron/services/db/queries/callReviews.ts';
-import { listCalls } from '../electron/services/db/queries/calls.ts';
+import { callReviewQueries, setMark } from '../electron/services/review/callReviews.queries.ts';
+import { listCalls } from '../electron/services/calls/search/search.queries.ts';
 
 const { values } = parseArgs({
   options: { calls: { type: 'string', default: '100000' }, marks: { type: 'string', default: '2000' } },

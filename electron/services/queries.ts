@@ -1,13 +1,13 @@
 import type { QueryDef, StreamDef } from './db/define.ts';
 import { agentsQueries } from './db/queries/agents.ts';
 import { campaignsQueries } from './db/queries/campaigns.ts';
-import { callQuarantineQueries } from './db/queries/callQuarantine.ts';
-import { callReviewQueries } from './db/queries/callReviews.ts';
-import { callsQueries } from './db/queries/calls.ts';
+import { callsQueries } from './calls/calls.queries.ts';
 import { connectionTestQueries } from './db/queries/connectionTests.ts';
 import { contactsQueries } from './db/queries/contacts.ts';
 import { contactsBulkQueries } from './db/queries/contactsBulk.ts';
+import { followUpListQueries } from './contacts/followUpList.queries.ts';
 import { diagnosticsQueries } from './db/queries/diagnostics.ts';
+import { callReviewQueries } from './review/callReviews.queries.ts';
 import { settingsQueries } from './db/queries/settings.ts';
 import { suppressionQueries } from './db/queries/suppression.ts';
 import { workspaceQueries } from './db/queries/workspaces.ts';
@@ -27,8 +27,8 @@ export const queries = {
   ...contactsBulkQueries,
   ...campaignsQueries,
   ...callsQueries,
-  ...callQuarantineQueries,
   ...callReviewQueries,
+  ...followUpListQueries,
   ...suppressionQueries,
 };
 

@@ -4,7 +4,7 @@
 import { callStatuses, callSubStatuses } from '../../../shared/service/enums.ts';
 import { callColumns } from '../sync/callRow.ts';
 import type { Db } from '../db/define.ts';
-import { upsertCalls } from '../db/queries/calls.ts';
+import { upsertCalls } from './store/upsertCalls.ts';
 
 export interface ChartCampaign {
   bulkListId: string;

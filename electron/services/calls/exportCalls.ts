@@ -6,7 +6,7 @@ import { safeCell, safePhoneCell } from '../../../shared/domain/contacts/csvWrit
 import type { CallFilter, CallSort } from '../../../shared/ipc/channels/calls.ts';
 import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
 import type { DbClient } from '../db/client.ts';
-import type { ExportRow } from '../db/queries/calls.ts';
+import type { ExportRow } from './search/search.queries.ts';
 
 export const CALL_CSV_COLUMNS = [
   'call_id',

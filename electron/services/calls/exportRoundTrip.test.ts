@@ -12,7 +12,7 @@ import { createContactsService } from '../contacts/contactsService.ts';
 import { importThroughService } from '../contacts/testing.ts';
 import { openDbClient } from '../db/client.ts';
 import { openDatabase } from '../db/openDatabase.ts';
-import { upsertCalls } from '../db/queries/calls.ts';
+import { upsertCalls } from './store/upsertCalls.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { callColumns } from '../sync/callRow.ts';

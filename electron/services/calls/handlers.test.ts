@@ -16,7 +16,7 @@ import type { SandboxProcess } from '../api/testing/sandboxProcess.ts';
 import { generate, importThroughService } from '../contacts/testing.ts';
 import type { ImportTarget } from '../contacts/testing.ts';
 import type { Desk } from '../createDesk.ts';
-import { upsertCalls } from '../db/queries/calls.ts';
+import { upsertCalls } from './store/upsertCalls.ts';
 import { deskOnSandbox, syncNow, value } from './testing.ts';
 import { tempDirs } from '../db/testing.ts';
 import { callColumns } from '../sync/callRow.ts';

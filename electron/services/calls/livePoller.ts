@@ -6,7 +6,7 @@
 // stay, with the time they were last brought up to date.
 import type { LiveCampaign, LiveStatus, SyncStatus } from '../../../shared/ipc/channels/calls.ts';
 import { estimatedFinishMs, isRunning, leftOf } from '../../../shared/domain/liveCampaign.ts';
-import type { LiveCampaignRow } from '../db/queries/calls.ts';
+import type { LiveCampaignRow } from './campaigns.queries.ts';
 import type { DeskContext } from '../desk/context.ts';
 import type { FetchHistory } from '../sync/historySync.ts';
 import { runHistorySync } from '../sync/historySync.ts';

@@ -26,7 +26,9 @@ import { createHash } from 'node:crypto';
 import { outcomeSql } from '../../../shared/domain/callOutcome.ts';
 import type { Db } from './define.ts';
 import { prepared, writeTransaction } from './define.ts';
-import { QUARTER_MS } from './queries/chartGroups.ts';
+
+/** Quarter hours: every timezone's offset is a multiple of 15 minutes, so a bucket is in one local hour. */
+export const QUARTER_MS = 15 * 60_000;
 
 export const AGGREGATE_TABLES_SQL = `
   CREATE TABLE call_agg_pairs (

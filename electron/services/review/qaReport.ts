@@ -5,7 +5,7 @@ import { outcomeText } from '../../../shared/domain/callOutcome.ts';
 import { safeCell } from '../../../shared/domain/contacts/csvWrite.ts';
 import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
 import type { DbClient } from '../db/client.ts';
-import type { QaReportRow } from '../db/queries/callReviews.ts';
+import type { QaReportRow } from './callReviews.queries.ts';
 
 export const QA_REPORT_COLUMNS = [
   'call_id',

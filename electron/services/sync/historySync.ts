@@ -11,7 +11,7 @@
 import type { CallRecord, HistoryQuery, RejectedRecord } from '../../../shared/service/history.ts';
 import { isApiError } from '../api/apiError.ts';
 import type { DbClient } from '../db/client.ts';
-import type { SyncPass } from '../db/queries/calls.ts';
+import type { SyncPass } from '../calls/syncState.queries.ts';
 import { AdaptiveLimit } from './adaptiveLimit.ts';
 import type { LimitFigures } from './adaptiveLimit.ts';
 import { callColumns } from './callRow.ts';

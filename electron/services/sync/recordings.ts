@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import type { DbClient } from '../db/client.ts';
-import type { RecordingJob } from '../db/queries/calls.ts';
+import type { RecordingJob } from '../calls/recordings.queries.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from '../privateFiles.ts';
 import { checkRecordingUrl } from './recordingGuard.ts';
 import type { Lookup } from './recordingGuard.ts';

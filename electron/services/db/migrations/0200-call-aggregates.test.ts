@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callColumns } from '../../sync/callRow.ts';
 import { foldCallAggregates } from '../callAggregates.ts';
 import { migrate } from '../migrate.ts';
-import { upsertCalls } from '../queries/calls.ts';
+import { upsertCalls } from '../../calls/store/upsertCalls.ts';
 import { freshDatabase, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
 

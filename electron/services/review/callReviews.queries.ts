@@ -1,13 +1,13 @@
 // QA review marks (migration 0160): one row per workspace and call id, the flag reasons list, the
 // review conditions of the calls filter, and the QA report's rows. Marks are keyed by the call id,
 // never by the calls row, so a sync that rewrites or moves call rows leaves them alone.
-import type { CallFilter } from '../../../../shared/ipc/channels/calls.ts';
-import type { ReviewMark, ReviewReason } from '../../../../shared/ipc/channels/review.ts';
-import { DeskFailure } from '../../../../shared/ipc/result.ts';
-import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
-import { outcomeSql } from '../../../../shared/domain/callOutcome.ts';
-import type { Db } from '../define.ts';
-import { prepared, query, read, readStream, writeTransaction } from '../define.ts';
+import type { CallFilter } from '../../../shared/ipc/channels/calls.ts';
+import type { ReviewMark, ReviewReason } from '../../../shared/ipc/channels/review.ts';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
+import type { CallOutcome } from '../../../shared/domain/callOutcome.ts';
+import { outcomeSql } from '../../../shared/domain/callOutcome.ts';
+import type { Db } from '../db/define.ts';
+import { prepared, query, read, readStream, writeTransaction } from '../db/define.ts';
 
 // ---------------------------------------------------------------- filter conditions
 

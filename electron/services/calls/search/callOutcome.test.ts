@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { outcomeOf } from '../../../../shared/domain/callOutcome.ts';
 import { callStatuses, callSubStatuses } from '../../../../shared/service/enums.ts';
 import { callColumns } from '../../sync/callRow.ts';
-import { openDatabase } from '../openDatabase.ts';
-import { tempDirs } from '../testing.ts';
-import { listCalls, upsertCalls } from './calls.ts';
+import { openDatabase } from '../../db/openDatabase.ts';
+import { tempDirs } from '../../db/testing.ts';
+import { upsertCalls } from '../store/upsertCalls.ts';
+import { listCalls } from './search.queries.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());

@@ -1,11 +1,12 @@
 // The charts' shared parts, whatever they are read from (every call, or the aggregates of
-// callAggregates.ts): the histogram's bin width, campaign timezones, and the dialled calls' groups
+// db/callAggregates.ts): the histogram's bin width, campaign timezones, and the dialled calls' groups
 // per quarter hour placed in time (UTC hours or days) and in the weekday × hour heatmap of each
 // group's campaign timezone.
 import type { CallStats } from '../../../../shared/ipc/channels/calls.ts';
 import { zoneOffsetMinutes } from '../../../../shared/domain/dates.ts';
-import type { Db } from '../define.ts';
-import { prepared } from '../define.ts';
+import { QUARTER_MS } from '../../db/callAggregates.ts';
+import type { Db } from '../../db/define.ts';
+import { prepared } from '../../db/define.ts';
 
 /** A round bin width giving about `bins` bins up to `max`. */
 export function binWidth(max: number, bins = 20): number {
@@ -47,8 +48,8 @@ function zoneOffsets() {
   };
 }
 
-/** Quarter hours: every timezone's offset is a multiple of 15 minutes, so a bucket is in one local hour. */
-export const QUARTER_MS = 15 * 60_000;
+/** Quarter hours (the aggregates' slots, callAggregates.ts): each lies in one local hour in every zone. */
+export { QUARTER_MS };
 
 /** The IANA zone, or null when this runtime does not know it. */
 const knownZone = (zone: string | null | undefined): string | null => {

@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { callColumns } from '../../sync/callRow.ts';
-import { openDatabase } from '../openDatabase.ts';
-import { tempDirs } from '../testing.ts';
+import { callColumns } from '../sync/callRow.ts';
+import { openDatabase } from '../db/openDatabase.ts';
+import { tempDirs } from '../db/testing.ts';
 import { join } from 'node:path';
-import type { CallFilter, CallSort } from '../../../../shared/ipc/channels/calls.ts';
-import type { ExportRow } from './calls.ts';
-import {
-  callsQueries,
-  listCalls,
-  SEARCH_WALK_INDEX_ROWS,
-  SEARCH_WALK_ROWS,
-  seqSet,
-  upsertCalls,
-} from './calls.ts';
+import type { CallFilter, CallSort } from '../../../shared/ipc/channels/calls.ts';
+import type { ExportRow } from './search/search.queries.ts';
+import { callsQueries } from './calls.queries.ts';
+import { seqSet } from './search/bitset.ts';
+import { SEARCH_WALK_INDEX_ROWS, SEARCH_WALK_ROWS } from './search/plan.ts';
+import { listCalls } from './search/search.queries.ts';
+import { upsertCalls } from './store/upsertCalls.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callSnippet, searchTerms } from './callSnippet.ts';
+import { callSnippet, searchTerms } from './snippet.ts';
 
 const marked = (parts: ReturnType<typeof callSnippet>) =>
   parts?.map((p) => (p.hit ? `[${p.text}]` : p.text)).join('') ?? null;

@@ -1,13 +1,13 @@
 // The charts of all calls or of one campaign, read from the aggregates the triggers of
 // callAggregates.ts keep (a few thousand rows, plus one per number for the funnel) instead of
-// every call: the same answer as `statsFromCalls` (calls.ts), which any other filter still uses.
-import { CALL_OUTCOMES, outcomeOf } from '../../../../shared/domain/callOutcome.ts';
+// every call: the same answer as `statsFromCalls` (callStats.ts), which any other filter still uses.
 import type { CallOutcome } from '../../../../shared/domain/callOutcome.ts';
 import type { CallFilter, CallStats } from '../../../../shared/ipc/channels/calls.ts';
-import type { Db } from '../define.ts';
-import { prepared } from '../define.ts';
+import type { Db } from '../../db/define.ts';
+import { prepared } from '../../db/define.ts';
 import { binWidth, campaignZonesCte, launchedListRows, placeAttemptGroups } from './chartGroups.ts';
 import type { AttemptGroup } from './chartGroups.ts';
+import { statusTally } from './statsResult.ts';
 
 interface Args {
   workspaceId: string;
@@ -82,35 +82,21 @@ export function aggregatedStats(db: Db, a: Args): CallStats | null {
        sum(cost_micro) AS costMicro
      FROM call_agg_pairs WHERE ${inScope(scope.bulk)} GROUP BY status, sub_key, vm_key HAVING sum(n) > 0`,
   ).all(p);
-  const outcomeCount = new Map<CallOutcome, number>();
-  const statusCount = new Map<string, number>();
-  const subCount = new Map<string, number>();
-  let total = 0;
-  let dialled = 0;
+  const tally = statusTally();
   let answered = 0;
   let completed = 0;
   let voicemail = 0;
   let costN = 0;
   let costMicro = 0;
   for (const r of pairs) {
-    const sub = r.sub === 'n' ? null : r.sub.slice(1);
     const vm = r.vm === -1 ? null : r.vm === 1;
-    const o = outcomeOf(r.status, sub, vm);
-    outcomeCount.set(o, (outcomeCount.get(o) ?? 0) + r.n);
-    statusCount.set(r.status, (statusCount.get(r.status) ?? 0) + r.n);
-    subCount.set(sub ?? '(none)', (subCount.get(sub ?? '(none)') ?? 0) + r.n);
-    total += r.n;
-    dialled += r.dialled;
+    const o = tally.add(r.status, r.sub === 'n' ? null : r.sub.slice(1), vm, r.n, r.dialled);
     if (ANSWERED.has(o)) answered += r.n;
     if (o === 'completed') completed += r.n;
     if (vm === true) voicemail += r.n;
     costN += r.costN;
     costMicro += r.costMicro;
   }
-  const byCount = <K extends string>(m: Map<string, number>, key: K) =>
-    [...m.entries()]
-      .sort((x, y) => y[1] - x[1])
-      .map(([value, count]) => ({ [key]: value, count }) as Record<K, string> & { count: number });
 
   // Talk time of answered calls (dialled or not) and costs: sums, counts and maxima per kind.
   const values = new Map(
@@ -148,15 +134,7 @@ export function aggregatedStats(db: Db, a: Args): CallStats | null {
 
   const cost = costMicro / MICRO;
   const { overTime, heatmap } = aggregatedAttemptGroups(db, a)!;
-  return {
-    total,
-    dialled,
-    byStatus: byCount(statusCount, 'status'),
-    bySubStatus: byCount(subCount, 'subStatus'),
-    outcomes: CALL_OUTCOMES.filter((o) => (outcomeCount.get(o) ?? 0) > 0).map((o) => ({
-      outcome: o,
-      count: outcomeCount.get(o)!,
-    })),
+  return tally.result({
     funnel: {
       contacts: Math.max(listRows ?? 0, numbers.numbers),
       dialled: numbers.dialled,
@@ -174,5 +152,5 @@ export function aggregatedStats(db: Db, a: Args): CallStats | null {
     durationSeconds: { total: talk, average: talkN > 0 ? talk / talkN : null, answered },
     voicemail,
     heatmap,
-  };
+  });
 }

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeOf } from '../../../../shared/domain/callOutcome.ts';
-import { CHART_CAMPAIGNS, seedChartHistory } from '../../calls/chartHistory.ts';
-import { openDatabase } from '../openDatabase.ts';
-import { tempDirs } from '../testing.ts';
-import { stats } from './calls.ts';
+import { CHART_CAMPAIGNS, seedChartHistory } from '../chartHistory.ts';
+import { openDatabase } from '../../db/openDatabase.ts';
+import { tempDirs } from '../../db/testing.ts';
+import { stats } from './callStats.queries.ts';
 
 const dirs = tempDirs();
 const CALLS = 100_000;

@@ -2,9 +2,9 @@
 // with the reason and the record as received, listed on the Calls page, removed when the same call
 // arrives valid (calls.upsert). Bounded, so a service sending garbage cannot fill the disk.
 import { createHash } from 'node:crypto';
-import type { RejectedRecord } from '../../../../shared/service/history.ts';
-import type { Db } from '../define.ts';
-import { prepared, query, read, writeTransaction } from '../define.ts';
+import type { RejectedRecord } from '../../../shared/service/history.ts';
+import type { Db } from '../db/define.ts';
+import { prepared, query, read, writeTransaction } from '../db/define.ts';
 
 /** Rows kept per workspace at most (the ones seen longest ago go first). */
 export const MAX_QUARANTINE_ROWS = 10_000;

@@ -3,13 +3,15 @@
 // without a workspace (the CLI's), and the QA report's keyset pages over calls sharing a time.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallFilter } from '../../../../shared/ipc/channels/calls.ts';
-import { callColumns } from '../../sync/callRow.ts';
-import { openDatabase } from '../openDatabase.ts';
-import { tempDirs } from '../testing.ts';
-import { callReviewQueries, getMark, listReasons, setMark } from './callReviews.ts';
-import type { QaReportRow } from './callReviews.ts';
-import { listCalls, upsertCalls, whereOf } from './calls.ts';
+import type { CallFilter } from '../../../shared/ipc/channels/calls.ts';
+import { callColumns } from '../sync/callRow.ts';
+import { openDatabase } from '../db/openDatabase.ts';
+import { tempDirs } from '../db/testing.ts';
+import { callReviewQueries, getMark, listReasons, setMark } from './callReviews.queries.ts';
+import type { QaReportRow } from './callReviews.queries.ts';
+import { whereOf } from '../calls/search/filter.ts';
+import { listCalls } from '../calls/search/search.queries.ts';
+import { upsertCalls } from '../calls/store/upsertCalls.ts';
 
 const dirs = tempDirs();
 let db: ReturnType<typeof openDatabase>;
