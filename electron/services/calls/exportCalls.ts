@@ -4,6 +4,8 @@
 import { outcomeText } from '../../../shared/domain/callOutcome.ts';
 import { safeCell, safePhoneCell } from '../../../shared/domain/contacts/csvWrite.ts';
 import type { CallFilter, CallSort } from '../../../shared/ipc/channels/calls.ts';
+import { join } from 'node:path';
+import { newDownload, removeDownload } from '../contacts/downloads.ts';
 import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
 import type { DbClient } from '../db/client.ts';
 import type { ExportRow } from './search/search.queries.ts';
@@ -76,6 +78,32 @@ export async function writeCallsCsv(
     return { rows, bytes };
   } catch (error) {
     await file.discard();
+    throw error;
+  }
+}
+
+/**
+ * calls:export: the CSV written to `path` when the operator chose one, else into a fresh download
+ * folder (the browser host hands it over by URL; the folder goes if writing fails).
+ */
+export async function exportCallsFile(
+  db: DbClient,
+  dataDir: string,
+  args: { workspaceId: string; filter: CallFilter; sort?: CallSort },
+  path: string | null,
+) {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const fileName = `calls-${stamp}.csv`;
+  if (path !== null) {
+    const { rows, bytes } = await writeCallsCsv(db, args, path);
+    return { rows, bytes, fileName: path.split(/[\\/]/).pop() ?? fileName, path, downloadUrl: null };
+  }
+  const download = newDownload(dataDir);
+  try {
+    const { rows, bytes } = await writeCallsCsv(db, args, join(download.dir, fileName));
+    return { rows, bytes, fileName, path: null, downloadUrl: download.url };
+  } catch (error) {
+    removeDownload(download.dir);
     throw error;
   }
 }
