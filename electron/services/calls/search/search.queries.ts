@@ -28,7 +28,7 @@ export function listCalls(db: Db, a: ListArgs): { total: number; offset: number;
       .all(keys)
       .map((r) => [r.seq, r]),
   );
-  // Snippets of the window's rows only, from their indexed text (callSnippet.ts says why not FTS5's).
+  // Snippets of the window's rows only, from their indexed text (snippet.ts says why not FTS5's).
   const search = w.fts === null ? null : (a.filter.search ?? null);
   const rows = seqs.flatMap((seq) => {
     const r = bySeq.get(seq);
