@@ -42,7 +42,7 @@ import {
   uploadNumbers,
 } from './suppressList.ts';
 import type { SuppressMap } from './suppressList.ts';
-import type { StoredLaunch } from '../services/db/queries/campaigns.ts';
+import type { StoredLaunch } from '../services/campaigns/launches.queries.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
 import { API_KEY_ENV } from './agentsCommand.ts';
 import { DeskFailure } from '../../shared/ipc/result.ts';
