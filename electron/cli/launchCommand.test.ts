@@ -20,7 +20,7 @@ import {
   runCli,
   writeMessyContacts,
 } from '../services/campaigns/testing.ts';
-import { apiKeyFingerprint, launchKeyOf, legacyLaunchKeyOf } from './launchCommand.ts';
+import { apiKeyFingerprint, launchKeyOf, legacyLaunchKeyOf } from './launch/launchKey.ts';
 
 const apiKey = 'launch-cli-key-0123456789';
 let sb: SandboxProcess;

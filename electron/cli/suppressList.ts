@@ -10,7 +10,7 @@ import type { SuppressionReason } from '../../shared/domain/suppression.ts';
 import type { DbClient } from '../services/db/client.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
 import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
-import { uploadRecords } from '../services/suppression/uploadRecheck.ts';
+import { uploadRecords } from '../services/campaigns/uploadRecheck.ts';
 
 /** Number (E.164 digits) → reason. */
 export type SuppressMap = Map<number, SuppressionReason>;

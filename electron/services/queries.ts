@@ -1,16 +1,20 @@
 import type { QueryDef, StreamDef } from './db/define.ts';
-import { agentsQueries } from './db/queries/agents.ts';
-import { campaignsQueries } from './db/queries/campaigns.ts';
+import { agentsQueries } from './agents/agents.queries.ts';
+import { campaignCacheQueries } from './campaigns/cache.queries.ts';
+import { campaignDraftQueries } from './campaigns/drafts.queries.ts';
+import { campaignLaunchQueries } from './campaigns/launches.queries.ts';
+import { campaignOverlapQueries } from './campaigns/overlaps.queries.ts';
 import { callsQueries } from './calls/calls.queries.ts';
-import { connectionTestQueries } from './db/queries/connectionTests.ts';
+import { callReviewQueries } from './review/callReviews.queries.ts';
+import { connectionTestQueries } from './workspaces/connectionTests.queries.ts';
 import { contactsQueries } from './db/queries/contacts.ts';
 import { contactsBulkQueries } from './db/queries/contactsBulk.ts';
 import { followUpListQueries } from './contacts/followUpList.queries.ts';
-import { diagnosticsQueries } from './db/queries/diagnostics.ts';
-import { callReviewQueries } from './review/callReviews.queries.ts';
-import { settingsQueries } from './db/queries/settings.ts';
-import { suppressionQueries } from './db/queries/suppression.ts';
-import { workspaceQueries } from './db/queries/workspaces.ts';
+import { diagnosticsQueries } from './app/diagnostics.queries.ts';
+import { settingsQueries } from './app/settings.queries.ts';
+import { suppressionEntryQueries } from './suppression/entries.queries.ts';
+import { suppressionOfferQueries } from './suppression/offers.queries.ts';
+import { workspaceQueries } from './workspaces/workspaces.queries.ts';
 
 /**
  * Every named query and stream the database worker answers. Each domain owns its SQL in
@@ -25,11 +29,15 @@ export const queries = {
   ...contactsQueries,
   ...agentsQueries,
   ...contactsBulkQueries,
-  ...campaignsQueries,
+  ...campaignLaunchQueries,
+  ...campaignOverlapQueries,
+  ...campaignDraftQueries,
+  ...campaignCacheQueries,
   ...callsQueries,
   ...callReviewQueries,
   ...followUpListQueries,
-  ...suppressionQueries,
+  ...suppressionEntryQueries,
+  ...suppressionOfferQueries,
 };
 
 export type Queries = typeof queries;

@@ -17,7 +17,7 @@ import type {
 import { agentDetailSchema, normalizeAgent } from '../../../shared/service/agent.ts';
 import { maskUrlCredentials } from '../../../shared/service/common.ts';
 import type { AgentListItem, AgentView } from '../../../shared/service/agent.ts';
-import type { StoredAgent, StoredAgentSummary, SyncedAgentInput } from '../db/queries/agents.ts';
+import type { StoredAgent, StoredAgentSummary, SyncedAgentInput } from './agents.queries.ts';
 
 /** A subscription as stored (the wire form, header values included). Never sent to the renderer. */
 export interface StoredSubscription {

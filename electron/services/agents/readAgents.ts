@@ -4,7 +4,7 @@ import { normalizeAgent } from '../../../shared/service/agent.ts';
 import type { AgentListItem } from '../../../shared/service/agent.ts';
 import { isApiError } from '../api/index.ts';
 import type { ApiClient } from '../api/index.ts';
-import type { SyncedAgentInput } from '../db/queries/agents.ts';
+import type { SyncedAgentInput } from './agents.queries.ts';
 import { syncedInput } from './agentView.ts';
 
 /** Agents per page of the listing (the service allows up to 100). */

@@ -8,8 +8,8 @@ import type { AgentDetail, SubscriptionInput } from '../../../shared/ipc/channel
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { isApiError } from '../api/index.ts';
 import type { ApiError } from '../api/index.ts';
-import type { StoredAgent } from '../db/queries/agents.ts';
-import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
+import type { StoredAgent } from './agents.queries.ts';
+import type { WorkspaceRecord } from '../workspaces/workspaces.queries.ts';
 import type { DeskContext } from '../desk/context.ts';
 import { originOf } from '../workspaces/testConnection.ts';
 import { cachedSubscriptions, draftSubscriptions, storedView, toAgentDetail } from './agentView.ts';

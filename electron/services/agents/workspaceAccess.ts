@@ -4,7 +4,7 @@ import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { ErrorCode } from '../../../shared/ipc/result.ts';
 import { createApiClient } from '../api/index.ts';
 import type { ApiClient, ApiError } from '../api/index.ts';
-import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
+import type { WorkspaceRecord } from '../workspaces/workspaces.queries.ts';
 import type { DeskContext } from '../desk/context.ts';
 import { describeFailure, originOf } from '../workspaces/testConnection.ts';
 import { missingApiKeyMessage, readWorkspaceApiKey } from '../workspaces/workspaceApiKey.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import type { StoredLaunch } from './launches.queries.ts';
 import { canTerminate, mergeCampaigns } from './campaignsList.ts';
 
 const launch = (over: Partial<StoredLaunch>): StoredLaunch => ({

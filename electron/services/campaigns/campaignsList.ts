@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { campaignRowSchema } from '../../../shared/ipc/channels/campaigns.ts';
 import { callConfigDefaults } from '../../../shared/domain/callConfig.ts';
 import { campaignTimeToInstant } from '../../../shared/domain/dates.ts';
-import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import type { StoredLaunch } from './launches.queries.ts';
 import { callsOfLaunch } from './launchChecks.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 

@@ -4,7 +4,7 @@
 // (a short timeout), and its last answer is kept, with its age, for when it does not answer.
 import type { ApiClient } from '../api/index.ts';
 import { isApiError } from '../api/index.ts';
-import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
+import type { WorkspaceRecord } from '../workspaces/workspaces.queries.ts';
 import { explainApiError } from './explainError.ts';
 import type { CreditsReading } from './plan.ts';
 

@@ -4,7 +4,7 @@
 // upload or save (app and CLI alike), since credits may have gone meanwhile or the launch was queued.
 import { callConfigDefaults as d } from '../../../shared/domain/callConfig.ts';
 import type { CampaignPlan } from '../../../shared/ipc/channels/campaigns.ts';
-import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import type { StoredLaunch } from './launches.queries.ts';
 import { formatCount } from '../../../shared/domain/formatCount.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { fitCalls } from './plan.ts';

@@ -4,7 +4,7 @@
 import type { CampaignSettings } from '../../../shared/ipc/channels/campaigns.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
-import type { NewLaunch, StoredLaunch, StoredStep } from '../db/queries/campaigns.ts';
+import type { NewLaunch, StoredLaunch, StoredStep } from './launches.queries.ts';
 import { firstStep, flowFor, launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';
 import { callConfigOf } from './validateSettings.ts';

@@ -1,5 +1,6 @@
 // What a launch sends, as stored in the outbox row (`campaign_launches.settings`): everything the
 // runner needs to resume after a restart without the builder or the command line.
+import { storedJson } from '../db/storedJson.ts';
 import { z } from 'zod';
 import { callConfigSchema } from '../../../shared/service/callConfig.ts';
 import { campaignTimeSchema, countryCodeSchema, variablesMapSchema } from '../../../shared/service/upload.ts';
@@ -33,3 +34,6 @@ export const flowFor = (validRows: number): 'large' | 'standard' =>
 
 /** The first step of each flow. */
 export const firstStep = (flow: 'large' | 'standard') => (flow === 'large' ? 'upload' : 'save');
+
+/** A launch's stored request (campaign_launches.settings). */
+export const storedLaunchRequest = storedJson(launchRequestSchema, 'launch request');

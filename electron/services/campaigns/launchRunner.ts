@@ -15,7 +15,7 @@ import type { ApiClient } from '../api/index.ts';
 import { isApiError } from '../api/index.ts';
 import type { ApiError } from '../api/index.ts';
 import type { DbClient } from '../db/client.ts';
-import type { LaunchPatch, StoredLaunch } from '../db/queries/campaigns.ts';
+import type { LaunchPatch, StoredLaunch } from './launches.queries.ts';
 import { explainApiError, isAmbiguous, isOffline } from './explainError.ts';
 import { callsNotFittingOf, callsOfLaunch, launchRefusals } from './launchChecks.ts';
 import { launchRequestSchema } from './launchRequest.ts';
@@ -23,7 +23,7 @@ import type { LaunchRequest } from './launchRequest.ts';
 import { campaignCallConfigOf } from '../../../shared/service/callConfig.ts';
 import { arrivalText, storeRejectsFile, storeSaveRefusals } from './serviceRefusals.ts';
 import { formatAmount } from '../../../shared/domain/formatCount.ts';
-import { holdBackSuppressed } from '../suppression/uploadRecheck.ts';
+import { holdBackSuppressed } from './uploadRecheck.ts';
 
 export interface RunnerDeps {
   db: DbClient;

@@ -9,7 +9,7 @@ import type {
   LaunchSummary,
   Overlaps,
 } from '../../../shared/ipc/channels/campaigns.ts';
-import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import type { StoredLaunch } from './launches.queries.ts';
 import { callsNotFittingOf } from './launchChecks.ts';
 import { launchRequestSchema } from './launchRequest.ts';
 import type { LaunchRequest } from './launchRequest.ts';

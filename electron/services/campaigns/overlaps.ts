@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Overlaps } from '../../../shared/ipc/channels/campaigns.ts';
 import type { DbClient } from '../db/client.ts';
-import type { NumberSet } from '../db/queries/campaigns.ts';
+import type { NumberSet } from './overlaps.queries.ts';
 import { recentOrRunning } from './launchSummary.ts';
 
 /**

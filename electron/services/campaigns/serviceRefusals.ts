@@ -15,7 +15,7 @@ import type { AgentLint } from '../../../shared/ipc/channels/agents.ts';
 import type { CampaignSaveResponse } from '../../../shared/service/upload.ts';
 import type { DbClient } from '../db/client.ts';
 import { formatCount } from '../../../shared/domain/formatCount.ts';
-import type { StoredLaunch } from '../db/queries/campaigns.ts';
+import type { StoredLaunch } from './launches.queries.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 

@@ -8,7 +8,7 @@ import type {
   SuppressionReason,
   SuppressionSource,
 } from '../../../shared/domain/suppression.ts';
-import type { StoredEntry } from '../db/queries/suppression.ts';
+import type { StoredEntry } from './entries.queries.ts';
 
 export const FILE_COLUMNS = [
   'Mobile Number',

@@ -13,8 +13,9 @@ import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.t
 import type { SuppressionEntryView } from '../../../shared/ipc/channels/suppression.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
-import { callE164, SHARED } from '../db/queries/suppression.ts';
-import type { StoredEntry } from '../db/queries/suppression.ts';
+import { callE164 } from './offers.queries.ts';
+import { SHARED } from './suppressedSql.ts';
+import type { StoredEntry } from './entries.queries.ts';
 import { newDownload, removeDownload } from '../contacts/downloads.ts';
 import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
 import type { EventBus } from '../desk/events.ts';

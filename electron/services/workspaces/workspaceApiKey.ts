@@ -1,4 +1,4 @@
-import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
+import type { WorkspaceRecord } from './workspaces.queries.ts';
 import type { SecretVault } from '../desk/context.ts';
 
 /** A workspace's API key from wherever its secrets live (keychain or this session), or null. */

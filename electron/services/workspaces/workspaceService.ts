@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import type { ConnectionTest, Workspace } from '../../../shared/ipc/channels/workspaces.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import type { WorkspaceRecord } from '../db/queries/workspaces.ts';
+import type { WorkspaceRecord } from './workspaces.queries.ts';
 import type { DeskContext } from '../desk/context.ts';
 import type { SecretKind, SecretStore } from '../secrets/secretStore.ts';
 import { secretKinds } from '../secrets/secretStore.ts';

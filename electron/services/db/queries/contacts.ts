@@ -39,7 +39,7 @@ import {
 import type { StoredCounts, StoredRow } from '../../contacts/rowState.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, read, readStream, txQuery } from '../define.ts';
-import { suppressedSql } from './suppression.ts';
+import { suppressedSql } from '../../suppression/suppressedSql.ts';
 import { ISSUE_BITS } from '../migrations/0130-contacts-formula-bidi-codes.ts';
 import { MARK_EVERY } from '../migrations/0110-contact-position-marks.ts';
 import { blankCellSql } from './blankCell.ts';

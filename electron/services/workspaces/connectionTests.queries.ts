@@ -1,4 +1,4 @@
-import { prepared, query, readStream, writeTransaction } from '../define.ts';
+import { prepared, query, readStream, writeTransaction } from '../db/define.ts';
 
 export interface ConnectionTestRecord {
   workspaceId: string;

@@ -4,7 +4,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readUploadRows, uploadRowsPath, writeUploadRows } from '../campaigns/serviceRefusals.ts';
+import { readUploadRows, uploadRowsPath, writeUploadRows } from './serviceRefusals.ts';
 import { openTempDb } from '../sync/testing.ts';
 import type { TempDb } from '../sync/testing.ts';
 import { holdBackSuppressed, uploadRecords } from './uploadRecheck.ts';

@@ -1,5 +1,5 @@
-import { query } from '../define.ts';
-import { handOffWalTruncate } from '../walTruncate.ts';
+import { query } from '../db/define.ts';
+import { handOffWalTruncate } from '../db/walTruncate.ts';
 
 /** Free pages given back per incremental_vacuum within one reclaimSpace step (512 KB). */
 const RECLAIM_STEP_PAGES = 128;

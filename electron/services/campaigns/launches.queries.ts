@@ -1,10 +1,9 @@
-// Campaigns in SQLite: the launch outbox (one row per launch, the next step and the service's ids),
-// its timeline (a `sent` row before each request, a row after each answer), the builder's drafts
-// and the cached numbers / campaign listing of a workspace.
-import type { Db } from '../define.ts';
-import { prepared, query, txQuery, writeTransaction } from '../define.ts';
-import { ensureNumbers } from './contacts.ts';
-import { insertMany } from './insertMany.ts';
+// The launch outbox in SQLite: one row per launch (the next step and the service's ids), its
+// timeline (a `sent` row before each request, a row after each answer) and the rows the service
+// refused in a campaign.
+import type { Db } from '../db/define.ts';
+import { prepared, query, writeTransaction } from '../db/define.ts';
+import { insertMany } from '../db/queries/insertMany.ts';
 
 export interface StoredLaunch {
   id: string;
@@ -38,31 +37,6 @@ export interface StoredLaunch {
   /** When the operator terminated its remaining calls. */
   terminated_at: string | null;
 }
-
-/**
- * Whose contacts: a stored list's (the rows it sends: valid, not excluded, and, for a launched list,
- * not refused by the service for that launch's `refusedBy` bulk list) or an upload file's numbers.
- */
-export type NumberSet = { listId: number; refusedBy?: string | null } | { numbers: readonly string[] };
-
-/**
- * A subquery of a set's numbers (column e164, stored as the digits' integer: `+919876543210` is
- * 919876543210, 15 digits at most, exact in a double) and its parameters.
- */
-const numberSetSql = (set: NumberSet): [string, Array<number | string>] =>
-  'listId' in set
-    ? [
-        `SELECT n.e164 FROM contact_numbers n
-           JOIN contacts c ON c.list_id = n.list_id AND c.row = n.row
-         WHERE n.list_id = ? AND c.bucket = 0 AND c.excluded = 0
-           AND NOT EXISTS (SELECT 1 FROM contact_refusals r
-                           WHERE r.list_id = n.list_id AND r.row = n.row AND r.bulk_list_id = ?)`,
-        [set.listId, set.refusedBy ?? ''],
-      ]
-    : [
-        'SELECT value AS e164 FROM json_each(?)',
-        [JSON.stringify(set.numbers.flatMap((n) => (/^\+\d{1,15}$/.test(n) ? [Number(n.slice(1))] : [])))],
-      ];
 
 export interface StoredStep {
   seq: number;
@@ -148,7 +122,7 @@ function applyPatch(db: Db, id: string, patch: LaunchPatch, at: string): void {
 const getLaunch = (db: Db, id: string) =>
   prepared<[string], StoredLaunch>(db, `SELECT * FROM campaign_launches WHERE id = ?`).get(id) ?? null;
 
-export const campaignsQueries = {
+export const campaignLaunchQueries = {
   /**
    * The rows of a list the service refused in one campaign (its service list id), replacing what
    * was stored for that campaign: a read-back is idempotent.
@@ -240,35 +214,6 @@ export const campaignsQueries = {
          WHERE workspace_id = @workspaceId AND (bulk_list_id = @serviceId OR service_list_id = @serviceId)`,
       ).run(a).changes > 0,
   ),
-  /**
-   * Contacts (distinct E.164) of a list or a file that are also in other launches' contacts, per
-   * launch and in all. A side is a stored list (its number index) or the numbers of an upload file
-   * (the CLI's launches). The launches are chosen by the caller (running or recent); their lists may
-   * be gone (then none).
-   */
-  'campaigns.overlaps': txQuery(
-    (db, a: { source: NumberSet; launches: Array<{ id: string; set: NumberSet }> }) => {
-      // A list just imported may still owe its number index (migration 0100): build it first.
-      for (const set of [a.source, ...a.launches.map((l) => l.set)])
-        if ('listId' in set) ensureNumbers(db, set.listId);
-      const [source, sourceArgs] = numberSetSql(a.source);
-      const count = (sets: NumberSet[]): number => {
-        if (sets.length === 0) return 0;
-        const parts = sets.map(numberSetSql);
-        return (
-          (db
-            .prepare(
-              `SELECT count(DISTINCT s.e164) FROM (${source}) s
-               WHERE s.e164 IN (${parts.map(([sql]) => sql).join(' UNION ')})`,
-            )
-            .pluck()
-            .get(...sourceArgs, ...parts.flatMap(([, args]) => args)) as number | undefined) ?? 0
-        );
-      };
-      const byLaunch = a.launches.map((l) => ({ id: l.id, contacts: count([l.set]) }));
-      return { total: count(a.launches.map((l) => l.set)), byLaunch };
-    },
-  ),
   'campaigns.launches': query((db, a: { workspaceId: string }) =>
     prepared<[string], StoredLaunch>(
       db,
@@ -314,77 +259,5 @@ export const campaignsQueries = {
   'campaigns.deleteLaunch': query(
     (db, a: { id: string }) =>
       prepared(db, `DELETE FROM campaign_launches WHERE id = ? AND state = 'queued'`).run(a.id).changes > 0,
-  ),
-
-  /** One contact row's cells (the test call's variables), or null. */
-  'campaigns.rowCells': query((db, a: { listId: number; row: number }) => {
-    const cells = prepared<[number, number], string>(
-      db,
-      `SELECT cells FROM contacts WHERE list_id = ? AND row = ?`,
-    )
-      .pluck()
-      .get(a.listId, a.row);
-    return cells === undefined ? null : (JSON.parse(cells) as string[]);
-  }),
-
-  'campaigns.drafts': query((db, a: { workspaceId: string }) =>
-    prepared<[string], { id: string; workspace_id: string; settings: string; updated_at: string }>(
-      db,
-      // A launched draft is a campaign (it is in the campaigns list, not here).
-      `SELECT id, workspace_id, settings, updated_at FROM campaign_drafts d WHERE workspace_id = ?
-       AND NOT EXISTS (SELECT 1 FROM campaign_launches l WHERE l.draft_id = d.id)
-       ORDER BY updated_at DESC`,
-    ).all(a.workspaceId),
-  ),
-  /** Saves a draft; false when the id is another workspace's draft (left untouched). */
-  'campaigns.saveDraft': query(
-    (db, a: { id: string; workspaceId: string; settings: string; at: string }) =>
-      prepared(
-        db,
-        `INSERT INTO campaign_drafts (id, workspace_id, settings, updated_at) VALUES (@id, @workspaceId, @settings, @at)
-         ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-         WHERE campaign_drafts.workspace_id = excluded.workspace_id`,
-      ).run(a).changes > 0,
-  ),
-  /** One draft by id (launched or not), or null. */
-  'campaigns.draft': query(
-    (db, a: { id: string }) =>
-      prepared<[string], { id: string; workspace_id: string; settings: string; updated_at: string }>(
-        db,
-        `SELECT id, workspace_id, settings, updated_at FROM campaign_drafts WHERE id = ?`,
-      ).get(a.id) ?? null,
-  ),
-  'campaigns.deleteDraft': query(
-    (db, a: { id: string; workspaceId: string }) =>
-      prepared(db, `DELETE FROM campaign_drafts WHERE id = ? AND workspace_id = ?`).run(a.id, a.workspaceId)
-        .changes > 0,
-  ),
-
-  'campaigns.cache': query(
-    (db, a: { workspaceId: string; kind: 'numbers' | 'listing' }) =>
-      prepared<[string, string], { body: string; synced_at: string | null; last_error: string | null }>(
-        db,
-        `SELECT body, synced_at, last_error FROM campaign_cache WHERE workspace_id = ? AND kind = ?`,
-      ).get(a.workspaceId, a.kind) ?? null,
-  ),
-  'campaigns.setCache': query(
-    (
-      db,
-      a: {
-        workspaceId: string;
-        kind: 'numbers' | 'listing';
-        body?: string;
-        syncedAt?: string;
-        error?: string | null;
-      },
-    ) => {
-      prepared(
-        db,
-        `INSERT INTO campaign_cache (workspace_id, kind, body, synced_at, last_error)
-         VALUES (@workspaceId, @kind, coalesce(@body, '[]'), @syncedAt, @error)
-         ON CONFLICT (workspace_id, kind) DO UPDATE SET body = coalesce(@body, campaign_cache.body),
-           synced_at = coalesce(@syncedAt, campaign_cache.synced_at), last_error = @error`,
-      ).run({ body: null, syncedAt: null, error: null, ...a });
-    },
   ),
 };

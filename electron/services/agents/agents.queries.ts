@@ -1,11 +1,11 @@
 // The agent library in SQLite: synced agents (raw service answers kept), local draft agents,
 // per-workspace sync state, unsaved event-subscription edits, and per-list variable mappings, plus
 // the contact-row counts the agent lint and preview need (read from the rows, never from a screen).
-import type { ContactFilter } from '../../../../shared/ipc/channels/contacts.ts';
-import type { Db } from '../define.ts';
-import { prepared, query, txQuery } from '../define.ts';
-import { blankCellSql } from './blankCell.ts';
-import { filterSql, UPLOAD_ROWS_SQL } from './contacts.ts';
+import type { ContactFilter } from '../../../shared/ipc/channels/contacts.ts';
+import type { Db } from '../db/define.ts';
+import { prepared, query, txQuery } from '../db/define.ts';
+import { blankCellSql } from '../db/queries/blankCell.ts';
+import { filterSql, UPLOAD_ROWS_SQL } from '../db/queries/contacts.ts';
 
 /** A library row (what agents:list shows). */
 export interface StoredAgentSummary {

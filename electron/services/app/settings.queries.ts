@@ -1,5 +1,5 @@
-import type { Db } from '../define.ts';
-import { prepared, query } from '../define.ts';
+import type { Db } from '../db/define.ts';
+import { prepared, query } from '../db/define.ts';
 
 /** Settings are small JSON values under a key; callers validate what they read (zod at the boundary). */
 export const readSetting = (db: Db, key: string): unknown => {

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../openDatabase.ts';
-import { tempDirs } from '../testing.ts';
-import { diagnosticsQueries, VACUUM_MAX_USED_PAGES } from './diagnostics.ts';
+import { openDatabase } from '../db/openDatabase.ts';
+import { tempDirs } from '../db/testing.ts';
+import { diagnosticsQueries, VACUUM_MAX_USED_PAGES } from './diagnostics.queries.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../openDatabase.ts';
-import { tempDirs } from '../testing.ts';
-import { connectionTestQueries } from './connectionTests.ts';
-import { settingsQueries } from './settings.ts';
-import { workspaceQueries as q } from './workspaces.ts';
+import { closeDatabase, openDatabase } from '../db/openDatabase.ts';
+import { tempDirs } from '../db/testing.ts';
+import { connectionTestQueries } from './connectionTests.queries.ts';
+import { settingsQueries } from '../app/settings.queries.ts';
+import { workspaceQueries as q } from './workspaces.queries.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
