@@ -9,7 +9,6 @@ import { callReviewQueries } from './review/callReviews.queries.ts';
 import { connectionTestQueries } from './workspaces/connectionTests.queries.ts';
 import { contactsQueries } from './db/queries/contacts.ts';
 import { contactsBulkQueries } from './db/queries/contactsBulk.ts';
-import { followUpListQueries } from './contacts/followUpList.queries.ts';
 import { diagnosticsQueries } from './app/diagnostics.queries.ts';
 import { settingsQueries } from './app/settings.queries.ts';
 import { suppressionEntryQueries } from './suppression/entries.queries.ts';
@@ -35,7 +34,6 @@ export const queries = {
   ...campaignCacheQueries,
   ...callsQueries,
   ...callReviewQueries,
-  ...followUpListQueries,
   ...suppressionEntryQueries,
   ...suppressionOfferQueries,
 };

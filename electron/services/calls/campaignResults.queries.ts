@@ -1,12 +1,13 @@
 // A launched campaign's results per contact row: each uploaded row of its contact list with its
 // latest call in the campaign and that call's outcome (or "refused", "not called"), counted by
-// outcome and paged; the rows of chosen outcomes feed a follow-up list (contacts/followUpList).
+// outcome and paged; the rows of chosen outcomes make a follow-up list (contacts/followUpList).
 import { outcomeSql } from '../../../shared/domain/callOutcome.ts';
 import type { OutcomeCounts } from '../../../shared/ipc/channels/calls.ts';
 import { CAMPAIGN_OUTCOMES } from '../../../shared/ipc/channels/calls.ts';
 import type { Db } from '../db/define.ts';
 import { prepared, query, read } from '../db/define.ts';
 import { cellsJson } from '../db/storedCells.ts';
+import { writeFollowUpList } from '../contacts/followUpList.queries.ts';
 
 /**
  * A row's outcome: "refused" when the service refused it at upload (contact_refusals), else its
@@ -112,7 +113,19 @@ export function outcomeRows(
     .all({ bulk: a.bulkListId, ws: a.workspaceId, list: list.listId, outcomes: JSON.stringify(a.outcomes) });
 }
 
+/** A follow-up contact list of the launched list's rows with the chosen outcomes (contacts writes it). */
+function followUpList(
+  db: Db,
+  a: { workspaceId: string; bulkListId: string; outcomes: string[]; name: string; now: string },
+) {
+  const source = campaignList(db, a);
+  if (!source) return null;
+  const rows = outcomeRows(db, a) ?? [];
+  return writeFollowUpList(db, { sourceListId: source.listId, rows, name: a.name, now: a.now });
+}
+
 export const campaignResultsQueries = {
   'calls.campaignResults': read(campaignResults),
   'calls.outcomeRows': query(outcomeRows),
+  'calls.followUpList': query(followUpList),
 };

@@ -1,23 +1,21 @@
-// A follow-up list: a new contact list made from a launched campaign's results (the rows of the
-// chosen outcomes), written by the contacts' own helpers so it is like any imported list.
+// A follow-up list: a new contact list made of chosen rows of another (a launched campaign's rows
+// of the chosen outcomes: calls/campaignResults.queries.ts picks them and registers
+// `calls.followUpList`), written by the contacts' own helpers so it is like any imported list.
 import type { Db } from '../db/define.ts';
-import { prepared, query, writeTransaction } from '../db/define.ts';
+import { prepared, writeTransaction } from '../db/define.ts';
 import { getList, markListPositions, rebuildNumbers, recount } from '../db/queries/contacts.ts';
 import type { StoredList } from '../db/queries/contacts.ts';
-import { campaignList, outcomeRows } from '../calls/campaignResults.queries.ts';
 
 /**
- * A follow-up contact list in one transaction: the launched list's settings (columns, mapping,
- * engine setup) and the rows of the chosen outcomes, keeping their spreadsheet row numbers and
- * cells; positions renumbered, numbers and counts rebuilt as after an import.
+ * A follow-up contact list in one transaction: the source list's settings (columns, mapping,
+ * engine setup) and its chosen spreadsheet rows, keeping their row numbers and cells; positions
+ * renumbered, numbers and counts rebuilt as after an import.
  */
-function followUpList(
+export function writeFollowUpList(
   db: Db,
-  a: { workspaceId: string; bulkListId: string; outcomes: string[]; name: string; now: string },
-): { list: StoredList; rows: number } | null {
-  const source = campaignList(db, a);
-  if (!source) return null;
-  const rows = outcomeRows(db, a) ?? [];
+  a: { sourceListId: number; rows: number[]; name: string; now: string },
+): { list: StoredList; rows: number } {
+  const { rows } = a;
   return writeTransaction(db, () => {
     const id = Number(
       prepared(
@@ -26,7 +24,7 @@ function followUpList(
            detected, mapping, headers, setup, counts, report, created_at, updated_at)
          SELECT ?, file_name, file_bytes, 'ready', encoding, delimiter, phone_column, country, detected, mapping,
            headers, setup, counts, NULL, ?, ? FROM contact_lists WHERE id = ?`,
-      ).run(a.name, a.now, a.now, source.listId).lastInsertRowid,
+      ).run(a.name, a.now, a.now, a.sourceListId).lastInsertRowid,
     );
     const columns = prepared<[], { name: string }>(db, `SELECT name FROM pragma_table_info('contacts')`)
       .all()
@@ -39,14 +37,10 @@ function followUpList(
       `INSERT INTO contacts (${columns.join(', ')})
        SELECT ${picked.join(', ')} FROM contacts
        WHERE list_id = @source AND row IN (SELECT value FROM json_each(@rows)) ORDER BY row`,
-    ).run({ id, source: source.listId, rows: JSON.stringify(rows) });
+    ).run({ id, source: a.sourceListId, rows: JSON.stringify(rows) });
     markListPositions(db, id);
     rebuildNumbers(db, id);
     prepared(db, `UPDATE contact_lists SET counts = ? WHERE id = ?`).run(JSON.stringify(recount(db, id)), id);
     return { list: getList(db, id) as StoredList, rows: rows.length };
   });
 }
-
-export const followUpListQueries = {
-  'calls.followUpList': query(followUpList),
-};
