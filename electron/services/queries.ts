@@ -5,8 +5,12 @@ import { callQuarantineQueries } from './db/queries/callQuarantine.ts';
 import { callReviewQueries } from './db/queries/callReviews.ts';
 import { callsQueries } from './db/queries/calls.ts';
 import { connectionTestQueries } from './db/queries/connectionTests.ts';
-import { contactsQueries } from './db/queries/contacts.ts';
-import { contactsBulkQueries } from './db/queries/contactsBulk.ts';
+import { contactBulkQueries } from './contacts/bulk/bulk.queries.ts';
+import { contactEditsQueries } from './contacts/edits.queries.ts';
+import { contactExportQueries } from './contacts/export.queries.ts';
+import { contactImportQueries } from './contacts/import.queries.ts';
+import { contactListsQueries } from './contacts/lists.queries.ts';
+import { contactPagingQueries } from './contacts/paging.queries.ts';
 import { diagnosticsQueries } from './db/queries/diagnostics.ts';
 import { settingsQueries } from './db/queries/settings.ts';
 import { suppressionQueries } from './db/queries/suppression.ts';
@@ -22,9 +26,13 @@ export const queries = {
   ...settingsQueries,
   ...connectionTestQueries,
   ...diagnosticsQueries,
-  ...contactsQueries,
+  ...contactListsQueries,
+  ...contactImportQueries,
+  ...contactPagingQueries,
+  ...contactEditsQueries,
+  ...contactExportQueries,
   ...agentsQueries,
-  ...contactsBulkQueries,
+  ...contactBulkQueries,
   ...campaignsQueries,
   ...callsQueries,
   ...callQuarantineQueries,

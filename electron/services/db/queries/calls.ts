@@ -25,8 +25,11 @@ import {
   QUARTER_MS,
 } from './chartGroups.ts';
 import type { AttemptGroup } from './chartGroups.ts';
-import { getList, markListPositions, rebuildNumbers, recount } from './contacts.ts';
-import type { StoredList } from './contacts.ts';
+import { markListPositions } from '../../contacts/positionMarks.ts';
+import { recount } from '../../contacts/recount.ts';
+import { rebuildNumbers } from '../../contacts/rowStore.ts';
+import { getList } from '../../contacts/storedList.ts';
+import type { StoredList } from '../../contacts/storedList.ts';
 import { foldCallAggregates, logNewShares, logOldShare } from '../callAggregates.ts';
 import type { Db } from '../define.ts';
 import { prepared, query, read, readStream, writeTransaction } from '../define.ts';

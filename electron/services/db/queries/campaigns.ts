@@ -3,7 +3,7 @@
 // and the cached numbers / campaign listing of a workspace.
 import type { Db } from '../define.ts';
 import { prepared, query, txQuery, writeTransaction } from '../define.ts';
-import { ensureNumbers } from './contacts.ts';
+import { ensureNumbers } from '../../contacts/rowStore.ts';
 import { insertMany } from './insertMany.ts';
 
 export interface StoredLaunch {
