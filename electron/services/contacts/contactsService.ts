@@ -78,9 +78,11 @@ export function createContactsService(options: ContactsServiceOptions) {
       for (const listId of lists) void deletion.deleteList(listId);
       // A bulk change cut short by a crash is rolled back; an undo or rollback is finished or reversed.
       for (const job of jobsLeft) {
-        void bulk.runJob(job).catch((error: unknown) =>
-          logger.error('rolling back an unfinished bulk change failed', error, { listId: job.listId }),
-        );
+        void bulk
+          .runJob(job)
+          .catch((error: unknown) =>
+            logger.error('rolling back an unfinished bulk change failed', error, { listId: job.listId }),
+          );
       }
     },
 

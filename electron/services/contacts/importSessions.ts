@@ -180,7 +180,9 @@ export function createImportSessions(options: ImportSessionsOptions) {
       });
     },
 
-    async finish(req: ParsedRequestOf<'contacts:import-finish'>): Promise<ResponseOf<'contacts:import-finish'>> {
+    async finish(
+      req: ParsedRequestOf<'contacts:import-finish'>,
+    ): Promise<ResponseOf<'contacts:import-finish'>> {
       const s = session(req.importId);
       return queued(s, async () => {
         const { report } = req;

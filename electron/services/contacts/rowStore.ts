@@ -1,6 +1,5 @@
 // A list's rows in SQLite, one at a time: read, written (contact_numbers kept in step with the
 // number), the duplicates of one number decided again, and the number index rebuilt or deleted.
-import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { Db } from '../db/define.ts';
 import { prepared } from '../db/define.ts';
 import { holderOf, ROW_VALUE_COLUMNS, withDuplicateOf } from './rowState.ts';

@@ -26,7 +26,10 @@ export type ListState = Pick<SlotState, 'counts' | 'setup' | 'country'>;
 
 export const slotStateJson = storedJson(slotStateSchema, 'undo state');
 
-export function slot(db: Db, listId: number): { label: string; state: SlotState & { job: BulkJob | null } } | null {
+export function slot(
+  db: Db,
+  listId: number,
+): { label: string; state: SlotState & { job: BulkJob | null } } | null {
   const saved = prepared<[number], { label: string; list_state: string }>(
     db,
     `SELECT label, list_state FROM contact_undo WHERE list_id = ?`,

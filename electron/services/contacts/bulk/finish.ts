@@ -86,5 +86,13 @@ export function afterRenumber(
   if (after !== 'numbers') work.scans.delete(job.listId);
   if (after === 'done') return finishUnswap(db, job, now);
   if (after === 'drop') return { ...job, phase: 'drop', cursor: 0, done: 0 };
-  return { ...job, phase: 'numbers', cursor: 0, e164: 0, winner: 0, done: 0, total: work.scanOf(job)?.n ?? 0 };
+  return {
+    ...job,
+    phase: 'numbers',
+    cursor: 0,
+    e164: 0,
+    winner: 0,
+    done: 0,
+    total: work.scanOf(job)?.n ?? 0,
+  };
 }

@@ -38,7 +38,8 @@ const ROW_STATES: SnapshotTable = {
   swaps: [...NUMBER_COLUMNS, 'excluded'],
   temp: 'swap_states',
 };
-export const snapshotOf = (job: BulkJob): SnapshotTable => (job.snapshot === 'state' ? ROW_STATES : WHOLE_ROWS);
+export const snapshotOf = (job: BulkJob): SnapshotTable =>
+  job.snapshot === 'state' ? ROW_STATES : WHOLE_ROWS;
 
 /** Ends a chunk: first states of changed rows to the job's snapshot, counts moved by the deltas. */
 export function commitChunk(
