@@ -1,4 +1,5 @@
 import { agentsDomain } from './agents/handlers.ts';
+import { agentUpload } from './agents/listMapping.ts';
 import { appDomain } from './app/handlers.ts';
 import { campaignsDomain } from './campaigns/handlers.ts';
 import { callsDomain } from './calls/handlers.ts';
@@ -15,7 +16,7 @@ import { workspacesDomain } from './workspaces/handlers.ts';
 export const domains: readonly Domain[] = [
   workspacesDomain,
   appDomain,
-  contactsDomain,
+  contactsDomain((ctx) => (req) => agentUpload(ctx, req)),
   agentsDomain,
   campaignsDomain,
   callsDomain,

@@ -7,8 +7,12 @@ import { campaignOverlapQueries } from './campaigns/overlaps.queries.ts';
 import { callsQueries } from './calls/calls.queries.ts';
 import { callReviewQueries } from './review/callReviews.queries.ts';
 import { connectionTestQueries } from './workspaces/connectionTests.queries.ts';
-import { contactsQueries } from './db/queries/contacts.ts';
-import { contactsBulkQueries } from './db/queries/contactsBulk.ts';
+import { contactBulkQueries } from './contacts/bulk/bulk.queries.ts';
+import { contactEditsQueries } from './contacts/edits.queries.ts';
+import { contactExportQueries } from './contacts/export.queries.ts';
+import { contactImportQueries } from './contacts/import.queries.ts';
+import { contactListsQueries } from './contacts/lists.queries.ts';
+import { contactPagingQueries } from './contacts/paging.queries.ts';
 import { diagnosticsQueries } from './app/diagnostics.queries.ts';
 import { settingsQueries } from './app/settings.queries.ts';
 import { suppressionEntryQueries } from './suppression/entries.queries.ts';
@@ -25,9 +29,13 @@ export const queries = {
   ...settingsQueries,
   ...connectionTestQueries,
   ...diagnosticsQueries,
-  ...contactsQueries,
+  ...contactListsQueries,
+  ...contactImportQueries,
+  ...contactPagingQueries,
+  ...contactEditsQueries,
+  ...contactExportQueries,
   ...agentsQueries,
-  ...contactsBulkQueries,
+  ...contactBulkQueries,
   ...campaignLaunchQueries,
   ...campaignOverlapQueries,
   ...campaignDraftQueries,

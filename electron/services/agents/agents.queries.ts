@@ -4,8 +4,8 @@
 import type { ContactFilter } from '../../../shared/ipc/channels/contacts.ts';
 import type { Db } from '../db/define.ts';
 import { prepared, query, txQuery } from '../db/define.ts';
-import { blankCellSql } from '../db/queries/blankCell.ts';
-import { filterSql, UPLOAD_ROWS_SQL } from '../db/queries/contacts.ts';
+import { blankCellSql } from '../contacts/blankCell.ts';
+import { filterSql, UPLOAD_ROWS_SQL } from '../contacts/filters.ts';
 
 /** A library row (what agents:list shows). */
 export interface StoredAgentSummary {

@@ -18,7 +18,7 @@ import type {
 import type { ContactFilter, VariableMapping } from '../../../shared/ipc/channels/contacts.ts';
 import { emptyColumnFilter } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import type { StoredList } from '../db/queries/contacts.ts';
+import type { StoredList } from '../contacts/storedList.ts';
 import type { DeskContext } from '../desk/context.ts';
 import { filterTotal, toContactList } from '../contacts/listView.ts';
 import { toAgentDetail } from './agentView.ts';

@@ -1,6 +1,6 @@
 // Contacts shared between a list (or an upload file) and other launches' contacts.
 import { txQuery } from '../db/define.ts';
-import { ensureNumbers } from '../db/queries/contacts.ts';
+import { ensureNumbers } from '../contacts/rowStore.ts';
 
 /**
  * Whose contacts: a stored list's (the rows it sends: valid, not excluded, and, for a launched list,

@@ -8,7 +8,7 @@ import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { expectedClean } from '../../../shared/testing/contactsTruth.ts';
 import { openDbClient } from '../db/client.ts';
 import type { DbClient } from '../db/client.ts';
-import { recount } from '../db/queries/contacts.ts';
+import { recount } from './recount.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { createContactsService } from './contactsService.ts';

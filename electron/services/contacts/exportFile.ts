@@ -10,8 +10,9 @@ import {
 import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ExportKind } from '../../../shared/ipc/channels/contacts.ts';
 import type { DbClient } from '../db/client.ts';
+import { cellsJson } from '../db/storedCells.ts';
 import { createAtomicFile } from './engine/atomicFile.ts';
-import type { StoredList } from '../db/queries/contacts.ts';
+import type { StoredList } from './storedList.ts';
 import { OPTIONAL_BLANK_VALUE } from '../../../shared/domain/serviceRefusals.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { bulkBusy, renderTail } from './rowState.ts';
@@ -66,7 +67,7 @@ export async function writeExport(
     })) {
       let text = '';
       for (const r of page) {
-        const cells = JSON.parse(r.cells) as string[];
+        const cells = cellsJson(r.cells);
         if (refusing.length > 0 && refusing.some((i) => (cells[i] ?? '').trim() === '')) refused++;
         text +=
           kind === 'upload'

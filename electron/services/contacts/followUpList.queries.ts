@@ -3,8 +3,11 @@
 // `calls.followUpList`), written by the contacts' own helpers so it is like any imported list.
 import type { Db } from '../db/define.ts';
 import { prepared, writeTransaction } from '../db/define.ts';
-import { getList, markListPositions, rebuildNumbers, recount } from '../db/queries/contacts.ts';
-import type { StoredList } from '../db/queries/contacts.ts';
+import { markListPositions } from './positionMarks.ts';
+import { recount } from './recount.ts';
+import { rebuildNumbers } from './rowStore.ts';
+import { getList } from './storedList.ts';
+import type { StoredList } from './storedList.ts';
 
 /**
  * A follow-up contact list in one transaction: the source list's settings (columns, mapping,

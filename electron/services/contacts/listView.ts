@@ -1,35 +1,27 @@
 // A stored list as the renderer sees it.
-import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import { uploadColumnNames } from '../../../shared/domain/contacts/merger.ts';
-import type {
-  ContactFilter,
-  ContactList,
-  Detected,
-  ImportReport,
-  ListCounts,
-  VariableMapping,
-} from '../../../shared/ipc/channels/contacts.ts';
-import type { StoredList } from '../db/queries/contacts.ts';
+import type { ContactFilter, ContactList, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
+import { countsJson, detectedJson, mappingJson, reportJson, setupJson } from './listJson.ts';
+import type { StoredList } from './storedList.ts';
 import { listCounts } from './rowState.ts';
-import type { StoredCounts } from './rowState.ts';
 
 export function toContactList(list: StoredList): ContactList {
-  const setup = JSON.parse(list.setup) as EngineSetup;
-  const report = list.report === null ? null : (JSON.parse(list.report) as ImportReport);
+  const setup = setupJson(list.setup);
+  const report = list.report === null ? null : reportJson(list.report);
   return {
     id: list.id,
     name: list.name,
     fileName: list.file_name,
     fileBytes: list.file_bytes,
     status: list.status === 'ready' ? 'ready' : 'importing',
-    detected: JSON.parse(list.detected) as Detected,
+    detected: detectedJson(list.detected),
     country: list.country,
     countryCode: setup.country,
     callingCode: setup.callingCode,
-    variables: JSON.parse(list.mapping) as VariableMapping[],
+    variables: mappingJson(list.mapping),
     uploadColumns: uploadColumnNames(setup).slice(1),
     nameColumn: setup.nameIndex >= 0 ? (setup.header[setup.nameIndex] ?? null) : null,
-    counts: listCounts(JSON.parse(list.counts) as StoredCounts),
+    counts: listCounts(countsJson(list.counts)),
     blankRows: report?.blankRows ?? 0,
     split: report?.split ?? null,
     importMs: report?.elapsedMs ?? null,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import { resolveDefaultCountry } from '../../../shared/domain/phone/index.ts';
 import { openDbClient } from '../db/client.ts';
-import { phoneRechecked, revalidated } from '../db/queries/contacts.ts';
+import { phoneRechecked, revalidated } from './revalidate.ts';
 import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { createContactsService } from './contactsService.ts';

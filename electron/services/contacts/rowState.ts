@@ -1,6 +1,6 @@
 // A stored contact row and the pure rules that move it between states: the issue bits, the
 // duplicate part of its Reasons cell, and the list's counts. The database queries
-// (db/queries/contacts.ts) use these so every path (import, edit, bulk, undo) counts the same way.
+// (contacts/*.queries.ts, contacts/bulk/) use these so every path (import, edit, bulk, undo) counts the same way.
 import {
   BUCKET,
   BUCKET_NAMES,
@@ -15,6 +15,7 @@ import type { IssueCode } from '../../../shared/domain/contacts/index.ts';
 import type { ContactRow, ListCounts } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { ISSUE_BITS } from '../db/migrations/0130-contacts-formula-bidi-codes.ts';
+import { cellsJson } from '../db/storedCells.ts';
 
 /** One row of the `contacts` table, as better-sqlite3 returns it. */
 export interface StoredRow {
@@ -52,6 +53,12 @@ export const ROW_COLUMNS = [
   'tail',
   'country',
 ] as const;
+
+/** The columns that hold a row's content and state: all but its keys and `pos`, which never change. */
+export const ROW_VALUE_COLUMNS = ROW_COLUMNS.filter(
+  (c): c is Exclude<(typeof ROW_COLUMNS)[number], 'list_id' | 'row' | 'pos'> =>
+    c !== 'list_id' && c !== 'row' && c !== 'pos',
+);
 
 // Stored bits and engine flags agree for the first six codes; later codes moved (0035, 0130).
 const SAME_BITS = ISSUE_BITS.duplicate - 1;
@@ -119,7 +126,7 @@ export function toContactRow(row: StoredRow): ContactRow {
   return {
     row: row.row,
     pos: row.pos,
-    cells: JSON.parse(row.cells) as string[],
+    cells: cellsJson(row.cells),
     phoneRaw: row.phone_raw,
     e164: e164Text(row.e164),
     bucket: BUCKET_NAMES[row.bucket] ?? 'invalid',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../migrate.ts';
-import { ensureNumbers } from '../queries/contacts.ts';
+import { ensureNumbers } from '../../contacts/rowStore.ts';
 import { freshDatabase, insertContactList, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
 

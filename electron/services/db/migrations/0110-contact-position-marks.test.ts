@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../migrate.ts';
-import { markPositions, recount } from '../queries/contacts.ts';
+import { markPositions } from '../../contacts/positionMarks.ts';
+import { recount } from '../../contacts/recount.ts';
 import { freshDatabase, insertContactList, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
 import { MARK_EVERY } from './0110-contact-position-marks.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, tempDirs } from '../testing.ts';
+import { freshDatabase, tempDirs } from '../db/testing.ts';
 import { blankCellSql } from './blankCell.ts';
 
 const dirs = tempDirs();

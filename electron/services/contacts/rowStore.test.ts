@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../openDatabase.ts';
-import { insertContactList, tempDirs } from '../testing.ts';
-import { deleteFirst } from './contacts.ts';
+import { openDatabase } from '../db/openDatabase.ts';
+import { insertContactList, tempDirs } from '../db/testing.ts';
+import { deleteFirst } from './rowStore.ts';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
