@@ -6,25 +6,31 @@
 // transaction. Queues live in memory (min-heaps by due time), loaded from the calls_due index at
 // start and on `calls-created`; the database stays the source of truth (every change is a guarded
 // UPDATE, so a call terminated meanwhile is simply skipped).
-import { resolveCallConfig } from '../../shared/domain/callConfig.ts';
-import type { ResolvedCallConfig } from '../../shared/domain/callConfig.ts';
 import { retryDelayUnitSeconds } from '../../shared/domain/callConfig.ts';
-import { substitutePlaceholders } from '../../shared/domain/template.ts';
-import type { CallConfig } from '../../shared/service/callConfig.ts';
-import type { EventType } from '../../shared/service/enums.ts';
+import type { ResolvedCallConfig } from '../../shared/domain/callConfig.ts';
 import type { SandboxContext } from '../context.ts';
+import { MinHeap } from '../heap.ts';
 import { createRng } from '../rng.ts';
 import type { CallRow } from '../store/types.ts';
-import { buildPayload } from '../webhooks/payloads.ts';
-import type { CallFacts } from '../webhooks/payloads.ts';
 import { analyse } from './analysis.ts';
-import { MinHeap } from '../heap.ts';
-import type { HeapItem } from '../heap.ts';
+import { callEventQueue } from './callEvents.ts';
+import { callLookups, stringValues } from './callLookups.ts';
+import { dialerStatements } from './dialerStatements.ts';
+import type {
+  Campaign,
+  Emit,
+  Finished,
+  IndividualEntry,
+  Ongoing,
+  PostKind,
+  PostStep,
+  QueueEntry,
+  Shares,
+} from './engineState.ts';
 import { attemptRng, attemptShares, callCost, planAttempt } from './outcomes.ts';
 import type { AttemptKind, AttemptPlan } from './outcomes.ts';
-import { createRecordingWriter } from './recording.ts';
+import { postCallSteps } from './postCallSteps.ts';
 import { buildTranscript } from './transcript.ts';
-import type { Turn } from './transcript.ts';
 import { createDialGate, scheduledAtMs } from './windows.ts';
 import type { DialGate } from './windows.ts';
 
@@ -34,54 +40,6 @@ export const defaultWorkspaceSlots = 100;
 export const postCallDelays = { recording: 3, platform: 8, client: 10, all: 12 } as const;
 /** How often a dialer stalled on an empty balance looks again (virtual seconds). */
 const creditsPollSeconds = 60;
-
-type Shares = ReadonlyArray<readonly [AttemptKind, number]>;
-
-interface Campaign {
-  id: string;
-  cfg: ResolvedCallConfig;
-  gate: DialGate;
-  /** concurrency_percentage of the start, or null (all slots). */
-  pct: number | null;
-  slots: number;
-  ongoing: number;
-  queue: MinHeap<QueueEntry>;
-  swept: boolean;
-}
-
-interface QueueEntry extends HeapItem {
-  id: string;
-}
-
-interface IndividualEntry extends QueueEntry {
-  gate: DialGate;
-}
-
-interface Ongoing extends HeapItem {
-  row: CallRow;
-  campaign: Campaign | null;
-  cfg: ResolvedCallConfig;
-  attempt: number;
-  plan: AttemptPlan;
-  facts: CallFacts;
-}
-
-type PostKind = 'recording' | 'platform' | 'client' | 'all';
-interface PostStep extends HeapItem {
-  kind: PostKind;
-  call: Finished;
-}
-interface Finished {
-  row: CallRow;
-  attempt: number;
-  plan: AttemptPlan;
-  turns: Turn[];
-  endedAt: number;
-  facts: CallFacts;
-  analysis: ReturnType<typeof analyse>;
-}
-
-type Emit = () => void;
 
 export interface DialerState {
   ongoing: number;
@@ -101,55 +59,29 @@ export interface DialerEngine {
   setWorkspaceSlots(n: number): void;
 }
 
-const dialable = "status IN ('registered', 'retry')";
-
 export function createDialerEngine(ctx: SandboxContext): DialerEngine {
-  const { db, clock, store } = ctx;
+  const { db, clock } = ctx;
   const seed = ctx.options.seed;
   let shares: Shares = attemptShares;
   let workspaceSlots = defaultWorkspaceSlots;
   let stopped = false;
 
   // ---------------------------------------------------------------- statements
-  const selCall = db.prepare<[string], CallRow>('SELECT * FROM calls WHERE id = ?');
-  const selDialable = db.prepare<[], CallRow>(
-    `SELECT * FROM calls WHERE ${dialable} AND source != 'seeded' ORDER BY next_attempt_at, rowid`,
-  );
-  const selOngoing = db.prepare<[], CallRow>(
-    "SELECT * FROM calls WHERE status = 'ongoing' AND source != 'seeded' ORDER BY rowid",
-  );
-  const selListDialable = db.prepare<[string], { rowid: number; id: string; next_attempt_at: number | null }>(
-    `SELECT rowid, id, next_attempt_at FROM calls WHERE bulk_list_id = ? AND ${dialable} ORDER BY rowid`,
-  );
-  const updDial = db.prepare<[number, number, string, number, string]>(
-    `UPDATE calls SET status = 'ongoing', sub_status = 'ACCEPTED', attempt_count = ?, call_attempt_time = ?,
-       next_attempt_at = NULL, from_numbers = ?, updated_at = ? WHERE id = ? AND ${dialable}`,
-  );
-  const updSkip = db.prepare<[string, number, string]>(
-    `UPDATE calls SET status = 'cancelled', sub_status = ?, next_attempt_at = NULL, updated_at = ?
-       WHERE id = ? AND ${dialable}`,
-  );
-  const updFinish = db.prepare<
-    [string, string, number, number, string | null, number, number | null, number, string]
-  >(
-    `UPDATE calls SET status = ?, sub_status = ?, call_duration = ?, call_cost = ?, credits_processed = 1,
-       transcript = ?, voicemail_detected = ?, next_attempt_at = ?, updated_at = ?
-       WHERE id = ? AND status = 'ongoing'`,
-  );
-  const updFrom = db.prepare<[string, string]>('UPDATE calls SET from_numbers = ? WHERE id = ?');
-  const updAnalysis = db.prepare<[string, number, string]>(
-    'UPDATE calls SET analysis = ?, updated_at = ? WHERE id = ?',
-  );
-  const selListExpired = db.prepare<[string], { id: string }>(
-    `SELECT id FROM calls WHERE bulk_list_id = ? AND ${dialable}`,
-  );
-  const updListExpired = db.prepare<[number, string]>(
-    `UPDATE calls SET status = 'cancelled', sub_status = 'CAMPAIGN_TIME_EXCEEDED', next_attempt_at = NULL,
-       updated_at = ? WHERE bulk_list_id = ? AND ${dialable}`,
-  );
-  const recordings = createRecordingWriter(ctx);
-  const selCredits = db.prepare<[], { credits: number }>('SELECT credits FROM workspace LIMIT 1');
-  const updCredits = db.prepare<[number]>('UPDATE workspace SET credits = round(credits - ?, 4)');
+  const {
+    selCall,
+    selDialable,
+    selOngoing,
+    selListDialable,
+    updDial,
+    updSkip,
+    updFinish,
+    updFrom,
+    updAnalysis,
+    selListExpired,
+    updListExpired,
+    selCredits,
+    updCredits,
+  } = dialerStatements(db);
 
   // ---------------------------------------------------------------- state
   const campaigns = new Map<string, Campaign>();
@@ -163,37 +95,9 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
   let sameInstantWakes = 0;
   let lastWakeAt = Number.NaN;
 
-  // Small caches of things that do not change while calls run.
-  const cfgCache = new Map<string, ResolvedCallConfig>();
-  const versionDescriptions = new Map<string, string | null>();
-  const intros = new Map<string, string | null>();
-  let workspaceId: string | null = null;
-
-  const parseConfig = (json: string | null): CallConfig | null =>
-    json ? (JSON.parse(json) as CallConfig) : null;
-  function cfgOf(json: string | null): ResolvedCallConfig {
-    const key = json ?? '';
-    let c = cfgCache.get(key);
-    if (!c) {
-      c = resolveCallConfig(parseConfig(json));
-      cfgCache.set(key, c);
-    }
-    return c;
-  }
-  function versionDescription(id: string | null): string | null {
-    if (!id) return null;
-    if (!versionDescriptions.has(id))
-      versionDescriptions.set(id, store.agents.version(id)?.description ?? null);
-    return versionDescriptions.get(id) ?? null;
-  }
-  function introOf(agentId: string): string | null {
-    if (!intros.has(agentId)) intros.set(agentId, store.agents.get(agentId)?.intro_message ?? null);
-    return intros.get(agentId) ?? null;
-  }
-  function workspace(): string {
-    workspaceId ??= store.workspace.get().id;
-    return workspaceId;
-  }
+  const { parseConfig, cfgOf, factsOf, callerOf, introFor } = callLookups(ctx);
+  const { callEvent, updated } = callEventQueue(ctx);
+  const runPostStep = postCallSteps(ctx, updAnalysis, callEvent);
 
   // ---------------------------------------------------------------- campaigns and queues
   function campaignFor(row: CallRow): Campaign {
@@ -253,79 +157,7 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
     }
   }
 
-  // ---------------------------------------------------------------- facts and events
-  function factsOf(row: CallRow, attempt: number, plan: AttemptPlan, fromNumber: string | null): CallFacts {
-    return {
-      callId: row.id,
-      callSid: `CA${createRng(`${seed}:sid:${row.id}:${attempt}`).hex(16)}`,
-      agentId: row.agent_id,
-      agentName: row.agent_name,
-      versionId: row.agent_version_id,
-      versionSlug: row.version_slug,
-      versionDescription: versionDescription(row.agent_version_id),
-      workspaceId: workspace(),
-      customArgsValues: JSON.parse(row.custom_args_values) as Record<string, unknown>,
-      toNumber: row.to_number,
-      fromNumber,
-      bulkListId: row.bulk_list_id,
-      callType: row.call_type,
-      status: 'ongoing',
-      subStatus: 'ACCEPTED',
-      callDuration: 0,
-      callCost: null,
-      calledOn: row.call_attempt_time === null ? null : new Date(row.call_attempt_time).toISOString(),
-      retryCount: attempt - 1,
-      voicemailDetected: false,
-      transcript: null,
-      recordingUrl: null,
-      recordingDuration: null,
-      platformAnalysis: null,
-      clientAnalysis: null,
-      latencySeconds: plan.latencySeconds,
-      firstUtteranceSeconds: plan.firstUtteranceSeconds,
-    };
-  }
-
-  function callEvent(
-    out: Emit[],
-    eventType: EventType,
-    row: CallRow,
-    facts: CallFacts,
-    at: number,
-    attemptSubStatus?: string,
-  ): void {
-    const snapshot = { ...facts };
-    out.push(() =>
-      ctx.events.emit('call-event', {
-        eventType,
-        callId: row.id,
-        agentId: row.agent_id,
-        callbackUrl: row.callback_url,
-        callbackArgs: row.callback_args,
-        at,
-        ...(attemptSubStatus !== undefined ? { attemptSubStatus } : {}),
-        payload: () => buildPayload(eventType, snapshot),
-      }),
-    );
-  }
-
-  function updated(out: Emit[], callId: string, status: string, subStatus: string): void {
-    out.push(() => ctx.events.emit('call-updated', { callId, status, subStatus }));
-  }
-
   // ---------------------------------------------------------------- transitions
-  /**
-   * The caller number of a call: from a pool or a list the first attempt picks one (rotation),
-   * and `from_numbers` then shows just that one; retries keep it.
-   */
-  function callerOf(row: CallRow): { from: string | null; json: string; changed: boolean } {
-    const candidates = JSON.parse(row.from_numbers) as string[];
-    if (candidates.length <= 1)
-      return { from: candidates[0] ?? null, json: row.from_numbers, changed: false };
-    const from = createRng(`${seed}:from:${row.id}`).pick(candidates);
-    return { from, json: JSON.stringify([from]), changed: true };
-  }
-
   function startOngoing(
     row: CallRow,
     campaign: Campaign | null,
@@ -456,52 +288,6 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
     if (nextAt !== null)
       enqueue({ rowid: row.rowid, id: row.id, next_attempt_at: nextAt }, { ...row, status });
     else callEvent(out, 'all_processing_completed', row, facts, endedAt);
-  }
-
-  function runPostStep(step: PostStep, out: Emit[]): void {
-    const c = step.call;
-    const { row, facts } = c;
-    const at = step.at;
-    switch (step.kind) {
-      case 'recording': {
-        const rec = recordings.write(createRng(`${seed}:rec:${row.id}:${c.attempt}`), {
-          callId: row.id,
-          turns: c.turns,
-          durationSeconds: c.plan.talkSeconds,
-          endedAtMs: c.endedAt,
-          nowMs: at,
-        });
-        facts.recordingUrl = rec.url;
-        facts.recordingDuration = c.plan.talkSeconds;
-        callEvent(out, 'recording_completed', row, facts, at);
-        return;
-      }
-      case 'platform':
-        facts.platformAnalysis = { ...c.analysis.platform };
-        updAnalysis.run(JSON.stringify({ platform_analysis: facts.platformAnalysis }), at, row.id);
-        callEvent(out, 'platform_analysis_completed', row, facts, at);
-        return;
-      case 'client':
-        facts.clientAnalysis = { ...c.analysis.client };
-        updAnalysis.run(
-          JSON.stringify({
-            platform_analysis: facts.platformAnalysis,
-            client_analysis: facts.clientAnalysis,
-          }),
-          at,
-          row.id,
-        );
-        callEvent(out, 'client_analysis_completed', row, facts, at);
-        return;
-      case 'all':
-        callEvent(out, 'all_processing_completed', row, facts, at);
-        return;
-    }
-  }
-
-  function introFor(agentId: string, values: Record<string, string>): string | null {
-    const intro = introOf(agentId);
-    return intro ? substitutePlaceholders(intro, values).text : null;
   }
 
   /** Campaign calls still waiting at the window end will never be dialled. */
@@ -692,11 +478,4 @@ export function createDialerEngine(ctx: SandboxContext): DialerEngine {
       scheduleNext(clock.nowMs());
     },
   };
-}
-
-function stringValues(json: string): Record<string, string> {
-  const raw = JSON.parse(json) as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(raw).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]),
-  );
 }

@@ -2,7 +2,7 @@
 // pass halves it on a 429 or rising latency). Stored like the recordings' size cap.
 import { z } from 'zod';
 import type { DbClient } from '../db/client.ts';
-import { defaultSyncPolicy } from './historySync.ts';
+import { defaultSyncPolicy } from './syncPolicy.ts';
 
 export const MAX_IN_FLIGHT_SETTING = 'sync.maxRequestsInFlight';
 export const maxInFlightSchema = z.number().int().min(1).max(16);

@@ -1,0 +1,114 @@
+// The pass's one store chain: pages are stored in order while the next pages are fetched (also
+// across windows), and a window's cursor is saved on the same chain, so it never runs ahead of
+// what is stored. Pages that wait while the worker writes are written together, in one transaction
+// (one message, one commit, one search-index insert), so a slow disk batches more instead of
+// falling behind. Refused records are quarantined on the chain too, in order with the calls.
+import type { CallRecord, RejectedRecord } from '../../../shared/service/history.ts';
+import type { DbClient } from '../db/client.ts';
+import { callColumns } from './callRow.ts';
+import type { CallColumns } from './callRow.ts';
+import type { PassProgress } from './syncProgress.ts';
+
+const MAX_QUEUED_PAGES = 16;
+/** Rows written in one transaction at most (pages waiting for the worker are joined up to this). */
+const MAX_BATCH_ROWS = 16_000;
+
+export interface PageStoreChain {
+  /** Columns made now; rows written after what is already on the chain. */
+  store(bulkListId: string | null, records: CallRecord[]): void;
+  /** Counted once per pass; stored on the chain (a valid arrival later in the pass releases it). */
+  quarantine(rejected: RejectedRecord[]): void;
+  /** Runs `step` on the chain, after everything stored so far. */
+  then(step: () => Promise<void>): void;
+  /** MAX_QUEUED_PAGES pages wait for the DB worker: fetching waits (`drained`) before storing more. */
+  full(): boolean;
+  /** Resolves when the worker took waiting pages (or the chain settled). */
+  drained(): Promise<void>;
+  /** Everything on the chain stored (rejects with the first store failure). */
+  settled(): Promise<void>;
+  /** The workspace holds quarantined records: each stored batch releases the ones now valid. */
+  holdQuarantine(held: boolean): void;
+}
+
+export function pageStoreChain(db: DbClient, workspaceId: string, progress: PassProgress): PageStoreChain {
+  const counters = progress.counters;
+  let storing: Promise<void> = Promise.resolve();
+  let queued = 0;
+  const waiting: Array<{ bulkListId: string | null; rows: CallColumns[] }> = [];
+  let wakeFetcher: (() => void) | null = null;
+
+  // A refused record is counted once per pass, however many windows carry it.
+  const skippedKeys = new Set<string>();
+  // While the workspace has quarantined records, each stored batch releases the ones now valid
+  // (set from the sync state at the start of the pass, and by the first refusal).
+  let quarantineHeld = false;
+
+  const then = (step: () => Promise<void>) => {
+    storing = storing.then(step);
+    // Surface a store failure at the next await of `storing`, never as an unhandled rejection.
+    storing.catch(() => undefined);
+  };
+
+  async function writeWaiting(): Promise<void> {
+    const first = waiting[0];
+    if (!first) return; // an earlier link took these pages
+    const batch: CallColumns[] = [];
+    while (waiting[0] && waiting[0].bulkListId === first.bulkListId && batch.length < MAX_BATCH_ROWS) {
+      batch.push(...waiting.shift()!.rows);
+      queued--;
+    }
+    wakeFetcher?.();
+    const r = await db.call('calls.upsert', {
+      workspaceId,
+      bulkListId: first.bulkListId,
+      rows: batch,
+      nowIso: new Date().toISOString(),
+    });
+    counters.inserted += r.inserted;
+    counters.updated += r.updated;
+    if (quarantineHeld) {
+      const released = await db.call('calls.releaseQuarantined', {
+        workspaceId,
+        callIds: batch.map((c) => c.id),
+      });
+      quarantineHeld = released.total > 0;
+    }
+    progress.report();
+  }
+
+  return {
+    store(bulkListId, records) {
+      if (records.length === 0) return;
+      // Columns are made here, on the main thread, while the DB worker writes earlier pages.
+      waiting.push({ bulkListId, rows: records.map(callColumns) });
+      queued++;
+      then(writeWaiting);
+    },
+    quarantine(rejected) {
+      const fresh = rejected.filter((r) => {
+        const key = r.callId ?? r.raw;
+        if (skippedKeys.has(key)) return false;
+        skippedKeys.add(key);
+        return true;
+      });
+      counters.skipped += fresh.length;
+      if (rejected.length === 0) return;
+      then(async () => {
+        await db.call('calls.quarantine', {
+          workspaceId,
+          records: rejected,
+          nowIso: new Date().toISOString(),
+        });
+        quarantineHeld = true;
+        progress.report();
+      });
+    },
+    then,
+    full: () => queued >= MAX_QUEUED_PAGES,
+    drained: () => Promise.race([new Promise<void>((wake) => (wakeFetcher = wake)), storing]),
+    settled: () => storing,
+    holdQuarantine(held) {
+      quarantineHeld = held;
+    },
+  };
+}

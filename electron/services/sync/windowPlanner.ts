@@ -1,0 +1,93 @@
+// Which windows a pass reads: a time range in adaptive windows (sized by the totals of the ones
+// before), or fixed windows (the revisit of calls left open). Each window is handed to the store
+// loop through a WindowQueue as soon as its first page has answered.
+import type { HistoryWindow, WindowPager } from './windowPaging.ts';
+import type { WindowQueue } from './windowQueue.ts';
+import type { SyncPolicy } from './syncPolicy.ts';
+import type { PassProgress } from './syncProgress.ts';
+
+export interface WindowPlanner {
+  planRange(
+    fromMs: number,
+    toMs: number,
+    bulkListId: string | null,
+    out: WindowQueue<HistoryWindow>,
+  ): Promise<void>;
+  planFixed(
+    windows: ReadonlyArray<readonly [number, number]>,
+    out: WindowQueue<HistoryWindow>,
+  ): Promise<void>;
+}
+
+export function windowPlanner(
+  policy: SyncPolicy,
+  pager: WindowPager,
+  progress: PassProgress,
+  checkAbort: () => void,
+): WindowPlanner {
+  const counters = progress.counters;
+
+  /**
+   * Windows from fromMs to toMs, oldest first, adaptive in size: each window's first page gives its
+   * total, which sizes the next one (about targetWindowCalls calls) and asks for the rest of its
+   * pages, so the next window's first page is asked for while this one's pages are still coming.
+   * A window reporting more than maxWindowCalls is halved first (down to minWindowMs).
+   */
+  async function planRange(
+    fromMs: number,
+    toMs: number,
+    bulkListId: string | null,
+    out: WindowQueue<HistoryWindow>,
+  ): Promise<void> {
+    let cursor = fromMs;
+    let size = policy.initialWindowMs;
+    let planned = 0;
+    counters.windowsTotal += Math.max(1, Math.ceil((toMs - fromMs) / size));
+    progress.report();
+    while (cursor < toMs) {
+      await out.hasRoom();
+      checkAbort();
+      const end = Math.min(toMs, cursor + size);
+      const canSplit = end - cursor > policy.minWindowMs;
+      const w = pager.open(cursor, end, bulkListId);
+      const first = await w.pages[0]!;
+      if (canSplit && (first.total === null || first.total > policy.maxWindowCalls)) {
+        size = Math.max(policy.minWindowMs, Math.floor((end - cursor) / 2));
+        counters.windowsTotal++;
+        continue;
+      }
+      pager.askRest(w, first.total);
+      out.push(w);
+      planned++;
+      const span = end - cursor;
+      cursor = end;
+      const calls = first.total ?? first.records.length + first.rejected.length;
+      size = Math.min(
+        policy.maxWindowMs,
+        Math.max(
+          policy.minWindowMs,
+          calls === 0 ? span * 4 : Math.floor((span * policy.targetWindowCalls) / calls),
+        ),
+      );
+      counters.windowsTotal = Math.max(counters.windowsTotal, planned + Math.ceil((toMs - cursor) / size));
+    }
+    out.end();
+  }
+
+  /** Fixed windows (no split, no resizing), each asked for as soon as there is room. */
+  async function planFixed(
+    windows: ReadonlyArray<readonly [number, number]>,
+    out: WindowQueue<HistoryWindow>,
+  ): Promise<void> {
+    for (const [start, end] of windows) {
+      await out.hasRoom();
+      checkAbort();
+      const w = pager.open(start, end, null);
+      pager.askRest(w, (await w.pages[0]!).total);
+      out.push(w);
+    }
+    out.end();
+  }
+
+  return { planRange, planFixed };
+}
