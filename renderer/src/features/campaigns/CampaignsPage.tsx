@@ -5,16 +5,15 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { useApp } from '../../app/appStore.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { formatWhen } from '../../components/format.ts';
+import { formatCount, formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
 import { CampaignBuilder } from './CampaignBuilder.tsx';
 import { useCampaigns } from './campaignsStore.ts';
 import { campaignRowNames } from './rowNames.ts';
 import { CampaignTimeline } from './CampaignTimeline.tsx';
 import { LaunchQueue } from './LaunchQueue.tsx';
-import { LiveCampaigns } from '../calls/LiveCampaigns.tsx';
+import { LiveCampaigns } from '../../shared-liveCampaigns/LiveCampaigns.tsx';
 import { campaignStatusText } from './launchText.ts';
 import './campaigns.css';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import type { CampaignPlan } from '../../../../shared/ipc/channels/campaigns.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
-import { cssVar, seriesColours } from '../calls/themeColors.ts';
+import { formatCount } from '../../components/format.ts';
+import { cssVar, seriesColours } from '../../components/themeColors.ts';
 import { formatPlanDay } from './planText.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);

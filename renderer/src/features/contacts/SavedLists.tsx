@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { formatWhen } from '../../components/format.ts';
+import { formatBytes, formatCount, formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { desk } from '../../desk/desk.ts';
 import { BulkProgressBar, useBulkProgress } from './BulkProgress.tsx';
-import { useContacts } from './contactsStore.ts';
-import { formatBytes, formatCount } from './formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
 
 /** Lists saved in this installation's database: open one (works offline) or delete it. */
 export function SavedLists() {

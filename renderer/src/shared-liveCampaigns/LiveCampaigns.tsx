@@ -1,11 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import type { LiveStatus } from '../../../../shared/ipc/channels/calls.ts';
-import { formatWhen } from '../../components/format.ts';
-import { useApp } from '../../app/appStore.ts';
-import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
-import { formatCost, formatDateTime } from './callFormat.ts';
-import './calls.css';
+import type { LiveStatus } from '../../../shared/ipc/channels/calls.ts';
+import { formatCost, formatCount, formatDateTime, formatWhen } from '../components/format.ts';
+import { useApp } from '../app/appStore.ts';
+import { desk } from '../desk/desk.ts';
+import '../styles/calls.css';
 
 /** How often the figures' age is redrawn ("updated 2 min ago"). */
 const AGE_TICK_MS = 10_000;
