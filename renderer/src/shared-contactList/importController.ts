@@ -91,14 +91,14 @@ export function startImport(
     }, PROGRESS_MS);
   };
 
-  const coordinator = new Worker(new URL('../../workers/contactsImport.worker.ts', import.meta.url), {
+  const coordinator = new Worker(new URL('../workers/contactsImport.worker.ts', import.meta.url), {
     type: 'module',
     name: 'contacts-import',
   });
   const lanes: Worker[] = [];
   const ports: MessagePort[] = [];
   for (let i = 0; i < laneCount(); i++) {
-    const lane = new Worker(new URL('../../workers/contactsLane.worker.ts', import.meta.url), {
+    const lane = new Worker(new URL('../workers/contactsLane.worker.ts', import.meta.url), {
       type: 'module',
       name: `contacts-lane-${i + 1}`,
     });
