@@ -16,9 +16,9 @@ const cases: { file: string; wrong: string[]; right: string[] }[] = [
   {
     file: 'renderer/src/features/calls/probe.ts',
     wrong: [
-      "import { useContacts } from '../contacts/contactsStore.ts';",
-      "export { OffersNotice } from '../suppression/OffersNotice.tsx';",
-      "import '../agents/agents.css';",
+      "import { ContactsGrid } from '../contacts/ContactsGrid.tsx';",
+      "export { DoNotCallPage } from '../suppression/DoNotCallPage.tsx';",
+      "import '../campaigns/campaigns.css';",
       "const page = import('../campaigns/CampaignsPage.tsx');",
     ],
     right: [
@@ -31,7 +31,7 @@ const cases: { file: string; wrong: string[]; right: string[] }[] = [
   {
     // A file deeper in a feature: '..' is still its own feature, '../..' another one.
     file: 'renderer/src/features/calls/review/probe.ts',
-    wrong: ["import { useContacts } from '../../contacts/contactsStore.ts';"],
+    wrong: ["import { RowCache } from '../../contacts/rowCache.ts';"],
     right: [
       "import { useCalls } from '../callsStore.ts';",
       "import { Button } from '../../../components/Button.tsx';",
@@ -39,7 +39,7 @@ const cases: { file: string; wrong: string[]; right: string[] }[] = [
   },
   {
     file: 'renderer/src/components/probe.ts',
-    wrong: ["import { useContacts } from '../features/contacts/contactsStore.ts';"],
+    wrong: ["import { RowCache } from '../features/contacts/rowCache.ts';"],
     right: ["import { formatInteger } from './format.ts';"],
   },
   {
