@@ -10,7 +10,7 @@ export interface ContactColumn extends GridColumn {
 }
 
 /** What a cell of the contacts grid shows when it is not being edited. */
-export function CellContent({
+export function ContactCell({
   column,
   row,
   issues,

@@ -12,7 +12,7 @@ import { ISSUE_LABELS } from './labels.ts';
 import { useListAgent } from '../../shared-listAgent/listAgentStore.ts';
 import { RowCache } from './rowCache.ts';
 import { rowIssues } from './rowIssues.ts';
-import { CellContent } from './ContactCell.tsx';
+import { ContactCell } from './ContactCell.tsx';
 import type { ContactColumn } from './ContactCell.tsx';
 
 const ROW_HEIGHT = 32;
@@ -352,7 +352,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
                         }}
                       />
                     ) : (
-                      <CellContent
+                      <ContactCell
                         column={c}
                         row={row}
                         issues={issues}
