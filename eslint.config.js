@@ -6,12 +6,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import { rendererFeaturesPlugin } from './scripts/eslint/rendererFeatures.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const dir = (name) => `(^|/)${name}/`;
 const pattern = (regex, message) => ({ regex, message });
 
-const noElectron = { name: 'electron', message: "Only electron/main and electron/preload may import 'electron'." };
+const noElectron = {
+  name: 'electron',
+  message: "Only electron/main and electron/preload may import 'electron'.",
+};
 const intoRenderer = pattern(`${dir('renderer')}|^\\.\\./renderer`, 'Nothing imports renderer/ code.');
 // The one starter (electron/services/sandbox/startSandbox.ts) may itself be imported from anywhere
 // on the Node side; everything else under a sandbox/ folder may not.
@@ -54,7 +58,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ is pure: no Node built-ins.' }))],
+          paths: [
+            noElectron,
+            ...nodeBuiltins.map((name) => ({ name, message: 'shared/ is pure: no Node built-ins.' })),
+          ],
           patterns: [
             intoRenderer,
             intoSandbox,
@@ -75,15 +82,27 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer has no Node.' }))],
+          paths: [
+            noElectron,
+            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer has no Node.' })),
+          ],
           patterns: [
             intoSandbox,
             intoElectron,
-            pattern('^(better-sqlite3|fastify|ws|@napi-rs/keyring)', 'Runtime packages live behind window.desk.'),
+            pattern(
+              '^(better-sqlite3|fastify|ws|@napi-rs/keyring)',
+              'Runtime packages live behind window.desk.',
+            ),
           ],
         },
       ],
     },
+  },
+  {
+    // Features import each other only through components/ or a shared-<what>/ module (the rule says why).
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'renderer-features': rendererFeaturesPlugin },
+    rules: { 'renderer-features/no-cross-feature-imports': 'error' },
   },
   {
     files: ['sandbox/**/*.ts'],
@@ -107,7 +126,8 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.property.name='transaction']",
-          message: 'Use writeTransaction, txQuery or readSnapshot (define.ts): a deferred write transaction fails at once on a held write lock.',
+          message:
+            'Use writeTransaction, txQuery or readSnapshot (define.ts): a deferred write transaction fails at once on a held write lock.',
         },
       ],
     },

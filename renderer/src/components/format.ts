@@ -26,6 +26,25 @@ export const dateTimeFormat = madeOnce(
 /** 1234567 → "1,234,567" (in the user's locale). */
 export const formatInteger = (n: number): string => numberFormat().format(n);
 
+/** A count of rows, calls, contacts…: an integer in the user's locale. */
+export const formatCount = formatInteger;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(2)} GB`;
+}
+
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 1) return 'less than a second';
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds % 60);
+  return `${m} min ${s} s`;
+}
+
 export function formatCredits(credits: number, locale?: string): string {
   return numberFormat(locale, { maximumFractionDigits: 2 }).format(credits);
 }
@@ -45,4 +64,16 @@ export function formatTime(iso: string, locale?: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   return dateTimeFormat(locale, { timeStyle: 'short' }).format(at);
+}
+
+export const formatCost = (cost: number | null | undefined): string =>
+  cost === null || cost === undefined
+    ? '—'
+    : numberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(cost);
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(at);
 }

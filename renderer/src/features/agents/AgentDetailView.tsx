@@ -6,7 +6,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
-import { useAgentsLibrary } from './agentsLibraryStore.ts';
+import { useAgentsLibrary } from '../../shared-agents/agentsLibraryStore.ts';
 import { DraftAgentDialog } from './DraftAgentDialog.tsx';
 import { PromptPieces, PromptView } from './PromptView.tsx';
 import { SubscriptionsEditor } from './SubscriptionsEditor.tsx';

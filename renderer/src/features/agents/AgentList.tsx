@@ -1,4 +1,4 @@
-import { useAgentsLibrary } from './agentsLibraryStore.ts';
+import { useAgentsLibrary } from '../../shared-agents/agentsLibraryStore.ts';
 
 /** The library as a list of buttons: name, then what marks it (archived, local draft, unsaved edit). */
 export function AgentList() {

@@ -7,10 +7,10 @@ import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { AgentDetailView } from './AgentDetailView.tsx';
 import { AgentList } from './AgentList.tsx';
-import { useAgentsLibrary } from './agentsLibraryStore.ts';
+import { useAgentsLibrary } from '../../shared-agents/agentsLibraryStore.ts';
 import { DraftAgentDialog } from './DraftAgentDialog.tsx';
 import { syncLine } from './syncText.ts';
-import './agents.css';
+import '../../shared-agents/agents.css';
 
 /** Agents: the active workspace's agents from the local library (offline too), a detail, local drafts. */
 export function AgentsPage() {

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
-import { useAgentsLibrary } from './agentsLibraryStore.ts';
+import { useAgentsLibrary } from '../../shared-agents/agentsLibraryStore.ts';
 
 type Errors = Partial<Record<'name' | 'prompt' | 'language' | 'form', string>>;
 

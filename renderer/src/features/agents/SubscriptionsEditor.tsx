@@ -6,7 +6,7 @@ import { formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
-import { useAgentsLibrary } from './agentsLibraryStore.ts';
+import { useAgentsLibrary } from '../../shared-agents/agentsLibraryStore.ts';
 import { SubscriptionDialog } from './SubscriptionDialog.tsx';
 import type { EditSubscription } from './subscriptionForm.ts';
 import {

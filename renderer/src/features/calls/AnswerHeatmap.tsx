@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { CallStats } from '../../../../shared/ipc/channels/calls.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import { formatCount } from '../../components/format.ts';
 import { formatRate } from './callFormat.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import type { WaveSurferOptions } from 'wavesurfer.js';
 import { Button } from '../../components/Button.tsx';
-import { cssVar } from './themeColors.ts';
+import { cssVar } from '../../components/themeColors.ts';
 import { formatClock } from './callFormat.ts';
 import { Labelled } from './Labelled.tsx';
 import waveformCss from './waveform.css?url';

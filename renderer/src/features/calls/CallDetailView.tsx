@@ -2,17 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { CallDetail } from '../../../../shared/ipc/channels/calls.ts';
 import { Button } from '../../components/Button.tsx';
 import { desk } from '../../desk/desk.ts';
-import { formatBytes } from '../contacts/formatNumbers.ts';
+import { formatBytes, formatCost, formatDateTime } from '../../components/format.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { statusText, subStatusText } from '../../../../shared/domain/callOutcome.ts';
-import { formatClock, formatCost, formatDateTime, humanize, shownText } from './callFormat.ts';
+import { formatClock, humanize, shownText } from './callFormat.ts';
 import { OutcomeBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import { TranscriptView } from './TranscriptView.tsx';
 import { CallReview } from './review/CallReview.tsx';
 import { campaignLabel } from './campaignNames.ts';
 import { useCampaignLabels } from './useCampaignLabels.ts';
-import { DoNotCallButton } from '../suppression/DoNotCallButton.tsx';
+import { DoNotCallButton } from '../../shared-doNotCall/DoNotCallButton.tsx';
 
 const RECORDING_TEXT: Record<CallDetail['recording']['state'], string> = {
   saved: 'Saved on this computer.',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CallFilter } from '../../../../shared/ipc/channels/calls.ts';
 import { Button } from '../../components/Button.tsx';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import { formatCount } from '../../components/format.ts';
 import { shownText } from './callFormat.ts';
 import {
   CALL_OUTCOMES,

@@ -9,12 +9,12 @@ import type { CallsTab } from './callsStore.ts';
 import { useCalls } from './callsStore.ts';
 import { CampaignResults } from './CampaignResults.tsx';
 import { ChartsPanel } from './ChartsPanel.tsx';
-import { LiveCampaigns } from './LiveCampaigns.tsx';
+import { LiveCampaigns } from '../../shared-liveCampaigns/LiveCampaigns.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import { Tabs } from './Tabs.tsx';
 import { ReviewQueue } from './review/ReviewQueue.tsx';
-import { OffersNotice } from '../suppression/OffersNotice.tsx';
-import './calls.css';
+import { OffersNotice } from '../../shared-doNotCall/OffersNotice.tsx';
+import '../../styles/calls.css';
 
 const TABS: Array<{ key: CallsTab; label: string }> = [
   { key: 'calls', label: 'All calls' },

@@ -7,13 +7,13 @@ import type {
 import { CAMPAIGN_OUTCOMES } from '../../../../shared/ipc/channels/calls.ts';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toastStore.ts';
-import { DoNotCallButton } from '../suppression/DoNotCallButton.tsx';
+import { DoNotCallButton } from '../../shared-doNotCall/DoNotCallButton.tsx';
 import { PAGE_ROWS, WindowCache } from '../../components/windowCache.ts';
 import { desk } from '../../desk/desk.ts';
-import { useContacts } from '../contacts/contactsStore.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { formatCount, formatDateTime } from '../../components/format.ts';
 import { statusText, subStatusText } from '../../../../shared/domain/callOutcome.ts';
-import { formatClock, formatDateTime } from './callFormat.ts';
+import { formatClock } from './callFormat.ts';
 import { OUTCOME_LABELS, OutcomeBadge } from './callStatus.tsx';
 import { useCalls } from './callsStore.ts';
 import type { TableColumn } from './WindowedTable.tsx';

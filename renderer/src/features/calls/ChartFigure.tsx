@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { formatInteger } from '../../components/format.ts';
-import { cssVar, seriesColours } from './themeColors.ts';
+import { cssVar, seriesColours } from '../../components/themeColors.ts';
 
 // Only the pieces these charts use (keeps the bundle small).
 Chart.register(

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CallStats } from '../../../../shared/ipc/channels/calls.ts';
 import { OUTCOME_TEXT } from '../../../../shared/domain/callOutcome.ts';
-import { dateTimeFormat, numberFormat } from '../../components/format.ts';
+import { dateTimeFormat, formatCost, formatCount, numberFormat } from '../../components/format.ts';
 import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 import { AnswerHeatmap } from './AnswerHeatmap.tsx';
-import { formatClock, formatCost, formatRate } from './callFormat.ts';
+import { formatClock, formatRate } from './callFormat.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
 import { campaignLabel } from './campaignNames.ts';

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { QuarantinedRecord } from '../../../../shared/ipc/channels/calls.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { formatWhen } from '../../components/format.ts';
+import { formatCount, formatWhen } from '../../components/format.ts';
 import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
 
 /**
  * History records the sync refused (a date that does not exist, a number out of range): call id,

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { DiskUsage, SyncStatus } from '../../../../shared/ipc/channels/calls.ts';
 import { Button } from '../../components/Button.tsx';
-import { formatWhen } from '../../components/format.ts';
+import { formatBytes, formatCount, formatWhen } from '../../components/format.ts';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
-import { formatBytes, formatCount } from '../contacts/formatNumbers.ts';
 import { useCalls } from './callsStore.ts';
 import { Labelled } from './Labelled.tsx';
 import { QuarantineDialog } from './QuarantineDialog.tsx';

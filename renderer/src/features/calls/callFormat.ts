@@ -1,6 +1,6 @@
 // Display formats for the Calls page.
 import { showBidiControls } from '../../../../shared/domain/visibleText.ts';
-import { dateTimeFormat, numberFormat } from '../../components/format.ts';
+import { numberFormat } from '../../components/format.ts';
 
 /**
  * The first of these service-supplied texts that is there, its bidi controls shown by name
@@ -19,18 +19,6 @@ export function formatClock(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   const rest = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
-}
-
-export const formatCost = (cost: number | null | undefined): string =>
-  cost === null || cost === undefined
-    ? '—'
-    : numberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(cost);
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(at);
 }
 
 /** "no_answer" → "No answer"; "NO_ANSWER" → "No answer". */

@@ -1,20 +1,20 @@
 import { useEffect, useId, useState } from 'react';
+import { ListTable } from '../../components/ListTable.tsx';
 import type { z } from 'zod';
 import type { campaignRowSchema } from '../../../../shared/ipc/channels/campaigns.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useApp } from '../../app/appStore.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { formatWhen } from '../../components/format.ts';
+import { formatCount, formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
 import { CampaignBuilder } from './CampaignBuilder.tsx';
 import { useCampaigns } from './campaignsStore.ts';
 import { campaignRowNames } from './rowNames.ts';
 import { CampaignTimeline } from './CampaignTimeline.tsx';
 import { LaunchQueue } from './LaunchQueue.tsx';
-import { LiveCampaigns } from '../calls/LiveCampaigns.tsx';
+import { LiveCampaigns } from '../../shared-liveCampaigns/LiveCampaigns.tsx';
 import { campaignStatusText } from './launchText.ts';
 import './campaigns.css';
 
@@ -107,80 +107,56 @@ function CampaignsTable() {
       {rows.length === 0 ? (
         <p className="muted">No campaign yet.</p>
       ) : (
-        <div
-          className="table-scroll"
-          role="region"
-          aria-labelledby={`${id}-title`}
-          tabIndex={0}
-          data-scroll-x
+        <ListTable
+          labelledBy={`${id}-title`}
+          columns={['Campaign', 'Status', 'Registered', 'Completed', 'Total', 'Updated']}
+          actions
         >
-          <table className="lists-table">
-            <thead>
-              <tr>
-                <th scope="col">Campaign</th>
-                <th scope="col">Status</th>
-                <th scope="col">Registered</th>
-                <th scope="col">Completed</th>
-                <th scope="col">Total</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr
-                  key={r.launchId ?? r.campaignId ?? r.name}
-                  data-campaign={r.name}
-                  data-launch={r.launchId ?? undefined}
-                >
-                  <th scope="row" data-col="name">
-                    {names[i]}
-                    {r.launchId ? null : <span className="muted"> (service)</span>}
-                  </th>
-                  <td data-col="status">{campaignStatusText(r.status)}</td>
-                  <td data-col="registered">{count(r.registered)}</td>
-                  <td data-col="completed">{count(r.completed)}</td>
-                  <td data-col="total">{count(r.total)}</td>
-                  <td>{r.updatedAt ? formatWhen(r.updatedAt) : '—'}</td>
-                  <td className="action-row">
-                    {r.launchId ? (
-                      <Button size="sm" onClick={() => void openCampaign(r.launchId!)}>
-                        Open {names[i]}
-                      </Button>
-                    ) : null}
-                    {r.launchId ? (
-                      <Button size="sm" aria-haspopup="dialog" onClick={() => void openTimeline(r.launchId!)}>
-                        Timeline of {names[i]}
-                      </Button>
-                    ) : null}
-                    {r.launchId && r.status === 'needs-decision' ? (
-                      <>
-                        <Button size="sm" onClick={() => void resolve(r.launchId!, 'retry')}>
-                          Start {names[i]} again
-                        </Button>
-                        <Button size="sm" onClick={() => void resolve(r.launchId!, 'mark-started')}>
-                          Mark {names[i]} as started
-                        </Button>
-                      </>
-                    ) : null}
-                    {r.canTerminate ? (
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-haspopup="dialog"
-                        onClick={() => setTerminating(r)}
-                      >
-                        Terminate {names[i]}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {rows.map((r, i) => (
+            <tr
+              key={r.launchId ?? r.campaignId ?? r.name}
+              data-campaign={r.name}
+              data-launch={r.launchId ?? undefined}
+            >
+              <th scope="row" data-col="name">
+                {names[i]}
+                {r.launchId ? null : <span className="muted"> (service)</span>}
+              </th>
+              <td data-col="status">{campaignStatusText(r.status)}</td>
+              <td data-col="registered">{count(r.registered)}</td>
+              <td data-col="completed">{count(r.completed)}</td>
+              <td data-col="total">{count(r.total)}</td>
+              <td>{r.updatedAt ? formatWhen(r.updatedAt) : '—'}</td>
+              <td className="action-row">
+                {r.launchId ? (
+                  <Button size="sm" onClick={() => void openCampaign(r.launchId!)}>
+                    Open {names[i]}
+                  </Button>
+                ) : null}
+                {r.launchId ? (
+                  <Button size="sm" aria-haspopup="dialog" onClick={() => void openTimeline(r.launchId!)}>
+                    Timeline of {names[i]}
+                  </Button>
+                ) : null}
+                {r.launchId && r.status === 'needs-decision' ? (
+                  <>
+                    <Button size="sm" onClick={() => void resolve(r.launchId!, 'retry')}>
+                      Start {names[i]} again
+                    </Button>
+                    <Button size="sm" onClick={() => void resolve(r.launchId!, 'mark-started')}>
+                      Mark {names[i]} as started
+                    </Button>
+                  </>
+                ) : null}
+                {r.canTerminate ? (
+                  <Button size="sm" variant="danger" aria-haspopup="dialog" onClick={() => setTerminating(r)}>
+                    Terminate {names[i]}
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {terminating ? <TerminateDialog row={terminating} onClose={() => setTerminating(null)} /> : null}
       <CampaignTimeline />

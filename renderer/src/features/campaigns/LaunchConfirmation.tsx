@@ -1,9 +1,8 @@
 import type { LaunchSummary } from '../../../../shared/ipc/channels/campaigns.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { formatCredits } from '../../components/format.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
-import { useListAgent } from '../contacts/listAgentStore.ts';
+import { formatCount, formatCredits } from '../../components/format.ts';
+import { useListAgent } from '../../shared-listAgent/listAgentStore.ts';
 import { useCampaigns } from './campaignsStore.ts';
 import { callersText, campaignTimeText, versionText } from './confirmationText.ts';
 

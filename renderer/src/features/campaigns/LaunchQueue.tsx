@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { CheckboxField } from '../../components/Field.tsx';
-import { formatWhen } from '../../components/format.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import { formatCount, formatWhen } from '../../components/format.ts';
 import { useCampaigns } from './campaignsStore.ts';
 import { STATE_TEXT } from './launchText.ts';
 

@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { z } from 'zod';
 import type { CampaignPlan } from '../../../../shared/ipc/channels/campaigns.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
-import { cssVar, seriesColours } from '../calls/themeColors.ts';
+import { formatCount } from '../../components/format.ts';
+import { cssVar, seriesColours } from '../../components/themeColors.ts';
 import { formatPlanDay } from './planText.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+// The chart is redrawn only when what it shows changes: the effect depends on this JSON key of
+// [labels, calls per day, timezone] and reads the figures back from it.
+const chartKeySchema = z.tuple([z.array(z.string()), z.array(z.number()), z.string()]);
 
 /**
  * Calls per day (chart.js) with titled axes: days in the campaign's timezone, calls as a count. The
@@ -25,7 +30,7 @@ export function PlanChart({ plan, tableId }: { plan: CampaignPlan; tableId: stri
     if (!canvas) return;
     const text = cssVar('--text-muted');
     const grid = cssVar('--border');
-    const [labelsNow, valuesNow, zone] = JSON.parse(key) as [string[], number[], string];
+    const [labelsNow, valuesNow, zone] = chartKeySchema.parse(JSON.parse(key));
     const chart = new Chart(canvas, {
       type: 'bar',
       data: {

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import type { CampaignPlan } from '../../../../shared/ipc/channels/campaigns.ts';
 import { CheckboxField } from '../../components/Field.tsx';
-import { formatCredits, formatWhen } from '../../components/format.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import { formatCount, formatCredits, formatWhen } from '../../components/format.ts';
 import { creditShortfallText } from './blockers.ts';
 import { useCampaigns } from './campaignsStore.ts';
 import { PlanChart } from './PlanChart.tsx';

@@ -4,7 +4,7 @@ import type { testCallViewSchema } from '../../../../shared/ipc/channels/campaig
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { desk } from '../../desk/desk.ts';
-import { useListAgent } from '../contacts/listAgentStore.ts';
+import { useListAgent } from '../../shared-listAgent/listAgentStore.ts';
 import { parseTestCallNumber, testCallTiming } from '../../../../shared/domain/testCall.ts';
 import { useCampaigns } from './campaignsStore.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BulkProgress } from '../../../../shared/ipc/channels/contacts.ts';
 import { Button } from '../../components/Button.tsx';
 import { desk } from '../../desk/desk.ts';
-import { formatCount } from './formatNumbers.ts';
+import { formatCount } from '../../components/format.ts';
 
 /**
  * The latest progress event of long work on lists (a bulk change, an undo, a deletion) that

@@ -1,31 +1,22 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useViewHeight } from '../../components/useViewHeight.ts';
 import type { KeyboardEvent } from 'react';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
-import { showBidiControls } from '../../../../shared/domain/visibleText.ts';
-import { AlertIcon, ErrorIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toastStore.ts';
+import { rowStyle, WindowedGrid } from '../../components/WindowedGrid.tsx';
+import { useWindowedGrid } from '../../components/useWindowedGrid.ts';
 import { desk } from '../../desk/desk.ts';
-import { useContacts } from './contactsStore.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
 import { FILTER_OPTIONS, filterTotal } from './filters.ts';
-import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
-import { useListAgent } from './listAgentStore.ts';
+import { formatCount } from '../../components/format.ts';
+import { ISSUE_LABELS } from './labels.ts';
+import { useListAgent } from '../../shared-listAgent/listAgentStore.ts';
 import { RowCache } from './rowCache.ts';
 import { rowIssues } from './rowIssues.ts';
-import type { RowIssues } from './rowIssues.ts';
-import { scrollGeometry } from './scrollGeometry.ts';
+import { ContactCell } from './ContactCell.tsx';
+import type { ContactColumn } from './ContactCell.tsx';
 
 const ROW_HEIGHT = 32;
-const HEADER_HEIGHT = 34;
 const OVERSCAN = 10;
-
-interface Column {
-  key: string;
-  label: string;
-  width: number;
-  /** Index into the row's cells for the file's own columns (editable), else -1. */
-  cell: number;
-}
 
 interface Editing {
   index: number;
@@ -48,9 +39,6 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   const jumpTo = useContacts((s) => s.jumpTo);
   const filterExtra = useContacts((s) => s.filterExtra);
   const gridId = useId().replace(/:/g, '');
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const viewHeight = useViewHeight(scrollRef, 480);
-  const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState({ index: 0, col: 3 });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
@@ -60,9 +48,6 @@ export function ContactsGrid({ list }: { list: ContactList }) {
     () => new RowCache(list.id, filter, (r) => desk().contacts.rows(r)),
     [list.id, filter],
   );
-  // The cache fills in the background: each page that arrives re-renders the grid.
-  const [, setTick] = useState(0);
-  useEffect(() => cache.subscribe(() => setTick((t) => t + 1)), [cache]);
   // A filter outside the list's counts (an empty column) starts from the lint's count, then follows
   // the back end's count as pages arrive (it moves with edits).
   const extra = filterExtra?.filter === filter ? filterExtra : null;
@@ -70,7 +55,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
 
   const header = list.detected.header;
   const phoneIndex = header.indexOf(list.detected.phoneColumn);
-  const columns: Column[] = useMemo(
+  const columns: ContactColumn[] = useMemo(
     () => [
       { key: 'row', label: 'Row', width: 76, cell: -1 },
       { key: 'status', label: 'Status', width: 320, cell: -1 },
@@ -84,33 +69,16 @@ export function ContactsGrid({ list }: { list: ContactList }) {
     ],
     [header, phoneIndex],
   );
-  const totalWidth = columns.reduce((sum, c) => sum + c.width, 0);
-  const bodyHeight = Math.max(ROW_HEIGHT, viewHeight - HEADER_HEIGHT);
-  const geometry = useMemo(() => scrollGeometry(total, ROW_HEIGHT, bodyHeight), [total, bodyHeight]);
-  const firstExact = geometry.firstRow(scrollTop);
-  const visible = Math.ceil(bodyHeight / ROW_HEIGHT) + 1;
-  const start = Math.max(0, Math.floor(firstExact) - OVERSCAN);
-  const end = Math.min(total - 1, Math.floor(firstExact) + visible + OVERSCAN);
-
-  useEffect(() => {
-    cache.setVersion(version);
-  }, [cache, version]);
-  useEffect(() => {
-    cache.ensure(start, end);
-  }, [cache, start, end, version]);
-
-  /** Scrolls so row `index` is in view (centred when asked); the scroll event updates the view. */
-  const reveal = (index: number, centre = false) => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const first = geometry.firstRow(el.scrollTop);
-    const rowsInView = Math.floor(bodyHeight / ROW_HEIGHT);
-    let target = first;
-    if (centre) target = index - rowsInView / 2;
-    else if (index < first) target = index;
-    else if (index > first + rowsInView - 1) target = index - rowsInView + 1;
-    if (target !== first) el.scrollTop = geometry.scrollTopFor(Math.max(0, target));
-  };
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const view = useWindowedGrid({
+    scrollRef,
+    cache,
+    total,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+    version,
+  });
+  const { geometry, rowsInView } = view;
 
   // A jump (to the row a duplicate repeats) makes that row active; a new filter or list starts at
   // the top. (State adjusted while rendering, as React recommends for state that follows props.)
@@ -123,10 +91,9 @@ export function ContactsGrid({ list }: { list: ContactList }) {
   useEffect(() => {
     const el = scrollRef.current;
     if (!el || !focusRow) return;
-    const rowsInView = Math.floor(bodyHeight / ROW_HEIGHT);
     el.scrollTop = geometry.scrollTopFor(Math.max(0, focusRow.index - rowsInView / 2));
     el.focus();
-  }, [focusRow, geometry, bodyHeight]);
+  }, [focusRow, geometry, rowsInView]);
   useEffect(() => {
     const el = scrollRef.current;
     if (el && !useContacts.getState().focusRow) el.scrollTop = 0;
@@ -202,7 +169,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || total === 0) return;
-    const pageRows = Math.max(1, Math.floor(bodyHeight / ROW_HEIGHT) - 1);
+    const { pageRows } = view;
     let { index, col } = { index: activeIndex, col: active.col };
     switch (event.key) {
       case 'ArrowDown':
@@ -255,7 +222,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
     index = Math.max(0, Math.min(total - 1, index));
     col = Math.max(0, Math.min(columns.length - 1, col));
     setActive({ index, col });
-    reveal(index);
+    view.reveal(index);
     const el = scrollRef.current;
     const column = document.getElementById(cellId(index, col));
     if (el && column) {
@@ -267,9 +234,7 @@ export function ContactsGrid({ list }: { list: ContactList }) {
     }
   };
 
-  const rows: number[] = [];
-  for (let i = start; i <= end; i++) rows.push(i);
-  const activeRendered = activeIndex >= start && activeIndex <= end;
+  const activeRendered = view.isRendered(activeIndex);
   const filterLabel = extra?.label ?? FILTER_OPTIONS.find((o) => o.value === filter)?.label ?? filter;
 
   return (
@@ -307,236 +272,104 @@ export function ContactsGrid({ list }: { list: ContactList }) {
         excludes or includes the row; Enter on a duplicate&apos;s Status goes to the row it repeats.
       </p>
       {cache.error ? <p className="field-error">{cache.error}</p> : null}
-      <div
-        ref={scrollRef}
-        className="grid-scroll"
-        role="grid"
-        aria-label={`Contacts: ${filterLabel}`}
-        aria-describedby={`${gridId}-help`}
-        aria-rowcount={total + 1}
-        aria-colcount={columns.length}
-        aria-activedescendant={activeRendered && !editing ? cellId(activeIndex, active.col) : undefined}
-        tabIndex={0}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      <WindowedGrid
+        scrollRef={scrollRef}
+        view={view}
+        label={`Contacts: ${filterLabel}`}
+        describedBy={`${gridId}-help`}
+        total={total}
+        columns={columns}
+        activeDescendant={activeRendered && !editing ? cellId(activeIndex, active.col) : undefined}
+        emptyText="No rows to show."
         onKeyDown={onKeyDown}
-      >
-        <div
-          className="grid-canvas"
-          style={{ height: geometry.canvasHeight + HEADER_HEIGHT, width: totalWidth }}
-        >
-          <div className="grid-sticky" style={{ height: viewHeight, width: totalWidth }}>
+        renderRow={(index) => {
+          const row = cache.get(index);
+          const issues = row ? rowIssues(row, list) : null;
+          const classes = [
+            'grid-row',
+            row ? `bucket-${row.bucket}` : 'grid-row-loading',
+            row?.excluded ? 'is-excluded' : '',
+            focusRow && row?.row === focusRow.row ? 'is-target' : '',
+            index === activeIndex ? 'is-active-row' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
             <div
-              className="grid-row grid-header"
+              key={index}
               role="row"
-              aria-rowindex={1}
-              style={{ height: HEADER_HEIGHT }}
+              aria-rowindex={index + 2}
+              className={classes}
+              style={rowStyle(view, index, ROW_HEIGHT)}
+              data-row={row?.row}
             >
-              {columns.map((c, col) => (
-                <div
-                  key={c.key}
-                  role="columnheader"
-                  aria-colindex={col + 1}
-                  className="grid-cell"
-                  style={{ width: c.width }}
-                >
-                  {c.label}
-                </div>
-              ))}
-            </div>
-            <div className="grid-body" style={{ top: HEADER_HEIGHT }}>
-              {total === 0 ? <p className="grid-empty muted">No rows to show.</p> : null}
-              {rows.map((index) => {
-                const row = cache.get(index);
-                const issues = row ? rowIssues(row, list) : null;
-                const top = (index - firstExact) * ROW_HEIGHT;
-                const classes = [
-                  'grid-row',
-                  row ? `bucket-${row.bucket}` : 'grid-row-loading',
-                  row?.excluded ? 'is-excluded' : '',
-                  focusRow && row?.row === focusRow.row ? 'is-target' : '',
-                  index === activeIndex ? 'is-active-row' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ');
+              {columns.map((c, col) => {
+                const isActive = index === activeIndex && col === active.col;
+                const isEditing = editing !== null && editing.index === index && editing.col === col;
+                const cellIssue = c.cell >= 0 ? issues?.cells.get(c.cell) : undefined;
                 return (
                   <div
-                    key={index}
-                    role="row"
-                    aria-rowindex={index + 2}
-                    className={classes}
-                    style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
-                    data-row={row?.row}
+                    key={c.key}
+                    id={cellId(index, col)}
+                    role="gridcell"
+                    aria-colindex={col + 1}
+                    aria-readonly={c.cell < 0 ? true : undefined}
+                    className={[
+                      'grid-cell',
+                      `col-${c.key}`,
+                      c.cell === phoneIndex ? 'is-phone' : '',
+                      isActive ? 'is-active' : '',
+                      cellIssue ? 'has-issue' : '',
+                      cellIssue && issues?.warnings.has(c.cell) ? 'has-warning' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
+                    style={{ width: c.width }}
+                    onMouseDown={() => setActive({ index, col })}
+                    onDoubleClick={() => startEditing(index, col)}
                   >
-                    {columns.map((c, col) => {
-                      const isActive = index === activeIndex && col === active.col;
-                      const isEditing = editing !== null && editing.index === index && editing.col === col;
-                      const cellIssue = c.cell >= 0 ? issues?.cells.get(c.cell) : undefined;
-                      return (
-                        <div
-                          key={c.key}
-                          id={cellId(index, col)}
-                          role="gridcell"
-                          aria-colindex={col + 1}
-                          aria-readonly={c.cell < 0 ? true : undefined}
-                          className={[
-                            'grid-cell',
-                            `col-${c.key}`,
-                            c.cell === phoneIndex ? 'is-phone' : '',
-                            isActive ? 'is-active' : '',
-                            cellIssue ? 'has-issue' : '',
-                            cellIssue && issues?.warnings.has(c.cell) ? 'has-warning' : '',
-                          ]
-                            .filter(Boolean)
-                            .join(' ')}
-                          style={{ width: c.width }}
-                          onMouseDown={() => setActive({ index, col })}
-                          onDoubleClick={() => startEditing(index, col)}
-                        >
-                          {isEditing ? (
-                            <input
-                              className="grid-input"
-                              aria-label={`${c.label}, row ${row?.row ?? ''}`}
-                              value={editing.value}
-                              disabled={saving}
-                              autoFocus
-                              onChange={(e) => setEditing({ ...editing, value: e.target.value })}
-                              onKeyDown={(e) => {
-                                e.stopPropagation();
-                                if (e.key === 'Enter') {
-                                  e.preventDefault();
-                                  void save(editing);
-                                } else if (e.key === 'Escape') {
-                                  e.preventDefault();
-                                  setEditing(null);
-                                  scrollRef.current?.focus();
-                                }
-                              }}
-                              onBlur={() => {
-                                if (!saving) setEditing(null);
-                              }}
-                            />
-                          ) : (
-                            <CellContent
-                              column={c}
-                              row={row}
-                              issues={issues}
-                              onJump={(r) => void jumpTo(r)}
-                              onToggle={(r) => void toggleExcluded(r)}
-                            />
-                          )}
-                        </div>
-                      );
-                    })}
+                    {isEditing ? (
+                      <input
+                        className="grid-input"
+                        aria-label={`${c.label}, row ${row?.row ?? ''}`}
+                        value={editing.value}
+                        disabled={saving}
+                        autoFocus
+                        onChange={(e) => setEditing({ ...editing, value: e.target.value })}
+                        onKeyDown={(e) => {
+                          e.stopPropagation();
+                          if (e.key === 'Enter') {
+                            e.preventDefault();
+                            void save(editing);
+                          } else if (e.key === 'Escape') {
+                            e.preventDefault();
+                            setEditing(null);
+                            scrollRef.current?.focus();
+                          }
+                        }}
+                        onBlur={() => {
+                          if (!saving) setEditing(null);
+                        }}
+                      />
+                    ) : (
+                      <ContactCell
+                        column={c}
+                        row={row}
+                        issues={issues}
+                        onJump={(r) => void jumpTo(r)}
+                        onToggle={(r) => void toggleExcluded(r)}
+                      />
+                    )}
                   </div>
                 );
               })}
             </div>
-          </div>
-        </div>
-      </div>
+          );
+        }}
+      />
       <p className="visually-hidden live-region" role="status" aria-live="polite">
         {announcement}
       </p>
     </section>
   );
-}
-
-function CellContent({
-  column,
-  row,
-  issues,
-  onJump,
-  onToggle,
-}: {
-  column: Column;
-  row: ContactRow | undefined;
-  issues: RowIssues | null;
-  onJump: (row: number) => void;
-  onToggle: (row: ContactRow) => void;
-}) {
-  if (!row) return <span className="grid-loading" aria-hidden="true" />;
-  switch (column.key) {
-    case 'row':
-      return (
-        <span className="row-number">
-          {row.row}
-          {row.edited ? (
-            <span className="chip chip-edited" title="Edited">
-              edited
-            </span>
-          ) : null}
-        </span>
-      );
-    case 'status':
-      return (
-        <span className="status-cell">
-          <span className={`badge-bucket bucket-${row.bucket}`}>
-            {row.excluded
-              ? 'Excluded'
-              : row.bucket === 'valid'
-                ? 'Valid'
-                : row.bucket === 'invalid'
-                  ? 'Invalid'
-                  : 'Duplicate'}
-          </span>
-          {issues?.chips.map((chip) => (
-            <span key={chip.text} className={`chip chip-${chip.code}`} title={chip.detail}>
-              {chip.text}
-            </span>
-          ))}
-          {row.duplicateOf > 0 ? (
-            <button
-              type="button"
-              tabIndex={-1}
-              className="link-button"
-              onClick={() => onJump(row.duplicateOf)}
-            >
-              of row {row.duplicateOf}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            tabIndex={-1}
-            className="link-button exclude-toggle"
-            onClick={() => onToggle(row)}
-          >
-            {row.excluded ? 'include' : 'exclude'}
-          </button>
-        </span>
-      );
-    case 'e164':
-      return row.e164 ? <span className="mono">{row.e164}</span> : <span className="muted">—</span>;
-    default: {
-      // Bidi controls shown by name (⟨RLO⟩): a cell reads as what it holds (visibleText.ts).
-      const raw = row.cells[column.cell];
-      const value = raw === undefined ? raw : showBidiControls(raw);
-      const problem = issues?.cells.get(column.cell);
-      if (problem) {
-        // Marked by an icon, words and a dashed frame (CSS), not by colour alone.
-        const empty = value === undefined || value.trim() === '';
-        return (
-          <span className="cell-issue" title={problem}>
-            {issues?.warnings.has(column.cell) ? (
-              <AlertIcon size={13} className="cell-issue-icon" />
-            ) : (
-              <ErrorIcon size={13} className="cell-issue-icon" />
-            )}
-            {empty ? (
-              <em className="cell-issue-text">missing</em>
-            ) : (
-              <span className="cell-issue-value">{value}</span>
-            )}
-            <span className="visually-hidden"> ({problem})</span>
-          </span>
-        );
-      }
-      if (value === undefined)
-        return (
-          <span className="muted" title="This row has no such cell">
-            ∅
-          </span>
-        );
-      return <span title={value.length > 20 ? value : undefined}>{value}</span>;
-    }
-  }
 }

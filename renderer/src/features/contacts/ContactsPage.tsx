@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { Button } from '../../components/Button.tsx';
-import { useContacts } from './contactsStore.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
 import { useImportAnnouncements } from './importAnnouncements.ts';
 import { ImportStart } from './ImportStart.tsx';
 import { ImportProgressPanel } from './ImportProgressPanel.tsx';

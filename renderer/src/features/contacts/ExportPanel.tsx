@@ -5,8 +5,8 @@ import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { download } from '../../components/download.ts';
-import { formatBytes, formatCount } from './formatNumbers.ts';
-import { useListAgent } from './listAgentStore.ts';
+import { formatBytes, formatCount } from '../../components/format.ts';
+import { useListAgent } from '../../shared-listAgent/listAgentStore.ts';
 
 const baseName = (name: string) =>
   name

@@ -4,8 +4,8 @@ import { Button } from '../../components/Button.tsx';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
 import { BulkProgressBar, useBulkProgress } from './BulkProgress.tsx';
-import { useContacts } from './contactsStore.ts';
-import { formatCount } from './formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { formatCount } from '../../components/format.ts';
 
 /**
  * Bulk fixes (each undoable): exclude invalid rows, include them again, apply a country. They run

@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { useFocusWhenLost } from '../../components/useFocusWhenLost.ts';
-import { useContacts } from './contactsStore.ts';
-import { formatBytes, formatCount, formatDuration } from './formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { formatBytes, formatCount, formatDuration } from '../../components/format.ts';
 import { ImportSettings } from './ImportSettings.tsx';
 
 /** A running (or failed, or cancelled) import: real progress, Cancel, and the detected settings. */

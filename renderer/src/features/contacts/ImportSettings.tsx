@@ -6,9 +6,9 @@ import type { Detected, ImportChoices, VariableMapping } from '../../../../share
 import { useApp } from '../../app/appStore.ts';
 import { Button } from '../../components/Button.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { useAgents } from './agentsStore.ts';
-import { useContacts } from './contactsStore.ts';
-import { DELIMITER_LABELS, ENCODING_LABELS, SOURCE_LABELS } from './formatNumbers.ts';
+import { useAgents } from '../../shared-listAgent/agentsStore.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { DELIMITER_LABELS, ENCODING_LABELS, SOURCE_LABELS } from './labels.ts';
 
 /**
  * What the file turned out to be (encoding, delimiter, phone column), the default country and the

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
-import { useContacts } from './contactsStore.ts';
-import { parseVariables } from './preferences.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { parseVariables } from '../../shared-contactList/preferences.ts';
 
 /** Drop a CSV or .xlsx workbook or pick one; the default country and the agent's prompt variables go with it. */
 export function ImportStart() {

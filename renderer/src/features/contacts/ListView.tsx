@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { useFocusWhenLost } from '../../components/useFocusWhenLost.ts';
-import { AgentPanel } from './AgentPanel.tsx';
+import { AgentPanel } from '../../shared-listAgent/AgentPanel.tsx';
 import { ContactsGrid } from './ContactsGrid.tsx';
-import { useContacts } from './contactsStore.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
 import { ExportPanel } from './ExportPanel.tsx';
 import { FixActions } from './FixActions.tsx';
-import { formatBytes, formatCount, formatDuration } from './formatNumbers.ts';
+import { formatBytes, formatCount, formatDuration } from '../../components/format.ts';
 import { ImportSettings } from './ImportSettings.tsx';
 import { SummaryPanel } from './SummaryPanel.tsx';
 

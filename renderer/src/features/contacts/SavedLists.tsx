@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
+import { ListTable } from '../../components/ListTable.tsx';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import { formatWhen } from '../../components/format.ts';
+import { formatBytes, formatCount, formatWhen } from '../../components/format.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { desk } from '../../desk/desk.ts';
 import { BulkProgressBar, useBulkProgress } from './BulkProgress.tsx';
-import { useContacts } from './contactsStore.ts';
-import { formatBytes, formatCount } from './formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
 
 /** Lists saved in this installation's database: open one (works offline) or delete it. */
 export function SavedLists() {
@@ -46,67 +46,42 @@ export function SavedLists() {
       ) : lists.length === 0 ? (
         <p className="muted">No contact lists yet. Imported lists are kept on this computer.</p>
       ) : (
-        // A wide table scrolls sideways in its own box (zoomed or narrow windows), never the page.
-        <div
-          className="table-scroll"
-          role="region"
-          aria-labelledby="saved-lists-title"
-          tabIndex={0}
-          data-scroll-x
+        <ListTable
+          labelledBy="saved-lists-title"
+          columns={['List', 'Rows', 'Valid', 'Invalid', 'Duplicates', 'Excluded', 'Imported']}
+          actions
         >
-          <table className="lists-table">
-            <thead>
-              <tr>
-                <th scope="col">List</th>
-                <th scope="col">Rows</th>
-                <th scope="col">Valid</th>
-                <th scope="col">Invalid</th>
-                <th scope="col">Duplicates</th>
-                <th scope="col">Excluded</th>
-                <th scope="col">Imported</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lists.map((list) => (
-                <tr key={list.id}>
-                  <th scope="row">
-                    <span className="list-name">{list.name}</span>
-                    <span className="muted list-file">
-                      {list.fileName} · {formatBytes(list.fileBytes)}
-                    </span>
-                  </th>
-                  <td>{list.status === 'ready' ? formatCount(list.counts.rows) : 'importing…'}</td>
-                  <td>{formatCount(list.counts.valid)}</td>
-                  <td>{formatCount(list.counts.invalid)}</td>
-                  <td>{formatCount(list.counts.duplicates)}</td>
-                  <td>{formatCount(list.counts.excluded)}</td>
-                  <td>{formatWhen(list.createdAt)}</td>
-                  <td className="row-actions">
-                    <Button
-                      size="sm"
-                      disabled={list.status !== 'ready'}
-                      onClick={() => void openList(list.id)}
-                    >
-                      Open<span className="visually-hidden"> {list.name}</span>
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="btn-danger-text"
-                      aria-haspopup="dialog"
-                      onClick={() => setConfirm(list)}
-                    >
-                      Delete<span className="visually-hidden"> {list.name}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {lists.map((list) => (
+            <tr key={list.id}>
+              <th scope="row">
+                <span className="list-name">{list.name}</span>
+                <span className="muted list-file">
+                  {list.fileName} · {formatBytes(list.fileBytes)}
+                </span>
+              </th>
+              <td>{list.status === 'ready' ? formatCount(list.counts.rows) : 'importing…'}</td>
+              <td>{formatCount(list.counts.valid)}</td>
+              <td>{formatCount(list.counts.invalid)}</td>
+              <td>{formatCount(list.counts.duplicates)}</td>
+              <td>{formatCount(list.counts.excluded)}</td>
+              <td>{formatWhen(list.createdAt)}</td>
+              <td className="row-actions">
+                <Button size="sm" disabled={list.status !== 'ready'} onClick={() => void openList(list.id)}>
+                  Open<span className="visually-hidden"> {list.name}</span>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="btn-danger-text"
+                  aria-haspopup="dialog"
+                  onClick={() => setConfirm(list)}
+                >
+                  Delete<span className="visually-hidden"> {list.name}</span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {confirm ? (
         <Dialog

@@ -4,10 +4,11 @@ import { ISSUE, ISSUE_CODES, WARNINGS } from '../../../../shared/domain/contacts
 import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactFilter, ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { Notice } from '../../components/Notice.tsx';
-import { useContacts } from './contactsStore.ts';
-import { EmptyVariables } from './EmptyVariables.tsx';
-import { SuppressedSummary } from '../suppression/SuppressedSummary.tsx';
-import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { EmptyVariables } from '../../shared-listAgent/EmptyVariables.tsx';
+import { SuppressedSummary } from './SuppressedSummary.tsx';
+import { formatCount } from '../../components/format.ts';
+import { ISSUE_LABELS } from './labels.ts';
 
 const percent = (n: number, total: number) => (total > 0 ? (n / total) * 100 : 0);
 

@@ -2,7 +2,7 @@
 // figures the back end pages through).
 import { ISSUE_CODES } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactFilter, ListCounts } from '../../../../shared/ipc/channels/contacts.ts';
-import { ISSUE_LABELS } from './formatNumbers.ts';
+import { ISSUE_LABELS } from './labels.ts';
 
 export function filterTotal(counts: ListCounts, filter: ContactFilter): number {
   switch (filter) {

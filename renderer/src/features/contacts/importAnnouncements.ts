@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useProgressAnnouncer } from '../../components/announcer.ts';
-import { useContacts } from './contactsStore.ts';
-import { formatCount, formatDuration } from './formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { formatCount, formatDuration } from '../../components/format.ts';
 
 /**
  * Tells screen readers how an import goes: progress at a calm rate (every 10 s or each further

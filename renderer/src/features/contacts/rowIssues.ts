@@ -5,7 +5,8 @@ import { formulaCellIndexes } from '../../../../shared/domain/contacts/formulaCe
 import type { IssueCode } from '../../../../shared/domain/contacts/issues.ts';
 import type { ContactList, ContactRow } from '../../../../shared/ipc/channels/contacts.ts';
 import { REASON_TEXT } from '../../../../shared/domain/suppression.ts';
-import { formatCount, ISSUE_LABELS } from './formatNumbers.ts';
+import { formatCount } from '../../components/format.ts';
+import { ISSUE_LABELS } from './labels.ts';
 
 export interface IssueChip {
   /**

@@ -8,11 +8,10 @@ import { PageHeader } from '../../app/PageHeader.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { download } from '../../components/download.ts';
-import { dateTimeFormat } from '../../components/format.ts';
+import { dateTimeFormat, formatCount } from '../../components/format.ts';
 import { toast } from '../../components/toastStore.ts';
 import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
-import { OffersNotice } from './OffersNotice.tsx';
+import { OffersNotice } from '../../shared-doNotCall/OffersNotice.tsx';
 
 const PAGE = 100;
 type Scope = 'both' | 'workspace' | 'shared';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button.tsx';
 import { download } from '../../../components/download.ts';
 import { toast } from '../../../components/toastStore.ts';
 import { desk } from '../../../desk/desk.ts';
-import { formatBytes, formatCount } from '../../contacts/formatNumbers.ts';
+import { formatBytes, formatCount } from '../../../components/format.ts';
 import { Labelled } from '../Labelled.tsx';
 
 /** The campaign's QA report as CSV: saved to a folder (Electron) or downloaded (browser). */

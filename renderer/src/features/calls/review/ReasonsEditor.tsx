@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { REASON_LABEL_MAX } from '../../../../../shared/ipc/channels/review.ts';
 import type { ReviewReason } from '../../../../../shared/ipc/channels/review.ts';
 import { Button } from '../../../components/Button.tsx';
-import { formatCount } from '../../contacts/formatNumbers.ts';
+import { formatCount } from '../../../components/format.ts';
 import { liveReasons, useReview } from './reviewStore.ts';
 
 /** One reason: rename in place, or remove (marks that use it keep it). */

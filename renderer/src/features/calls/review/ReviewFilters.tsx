@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ReviewFilter } from '../../../../../shared/ipc/channels/calls.ts';
 import { REVIEW_FILTERS } from '../../../../../shared/ipc/channels/calls.ts';
-import { formatCount } from '../../contacts/formatNumbers.ts';
+import { formatCount } from '../../../components/format.ts';
 import { useCalls } from '../callsStore.ts';
 import { Labelled } from '../Labelled.tsx';
 import { useReview } from './reviewStore.ts';

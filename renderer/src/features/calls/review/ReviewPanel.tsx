@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import type { ReviewMark } from '../../../../../shared/ipc/channels/review.ts';
 import { NOTE_MAX } from '../../../../../shared/ipc/channels/review.ts';
 import { Button } from '../../../components/Button.tsx';
-import { formatDateTime } from '../callFormat.ts';
 import { Labelled } from '../Labelled.tsx';
 import { liveReasons, useReview } from './reviewStore.ts';
 import type { MarkChange } from './useReviewMark.ts';
+import { formatDateTime } from '../../../components/format.ts';
 
 /** The mark in words: "Reviewed by Asha on 27 Nov 2026, 10:02 · Flagged: Rude". */
 export function markText(mark: ReviewMark | null): string {

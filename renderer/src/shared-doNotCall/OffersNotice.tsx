@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { SuppressionOffer } from '../../../../shared/ipc/channels/suppression.ts';
-import { useApp } from '../../app/appStore.ts';
-import { Button } from '../../components/Button.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Notice } from '../../components/Notice.tsx';
-import { toast } from '../../components/toastStore.ts';
-import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import type { SuppressionOffer } from '../../../shared/ipc/channels/suppression.ts';
+import { useApp } from '../app/appStore.ts';
+import { Button } from '../components/Button.tsx';
+import { Dialog } from '../components/Dialog.tsx';
+import { Notice } from '../components/Notice.tsx';
+import { toast } from '../components/toastStore.ts';
+import { desk } from '../desk/desk.ts';
+import { formatCount } from '../components/format.ts';
 
 /**
  * What the synced calls propose for the do-not-call list: calls the service skipped as

@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { useId } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { CheckboxField } from '../../components/Field.tsx';
-import { formatCount } from './formatNumbers.ts';
+import { Button } from '../components/Button.tsx';
+import { CheckboxField } from '../components/Field.tsx';
+import { formatCount } from '../components/format.ts';
 import { useListAgent } from './listAgentStore.ts';
 
 /**

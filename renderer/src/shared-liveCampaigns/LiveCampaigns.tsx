@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import type { LiveStatus } from '../../../../shared/ipc/channels/calls.ts';
-import { formatWhen } from '../../components/format.ts';
-import { useApp } from '../../app/appStore.ts';
-import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
-import { formatCost, formatDateTime } from './callFormat.ts';
-import './calls.css';
+import { ListTable } from '../components/ListTable.tsx';
+import type { LiveStatus } from '../../../shared/ipc/channels/calls.ts';
+import { formatCost, formatCount, formatDateTime, formatWhen } from '../components/format.ts';
+import { useApp } from '../app/appStore.ts';
+import { desk } from '../desk/desk.ts';
+import '../styles/calls.css';
 
 /** How often the figures' age is redrawn ("updated 2 min ago"). */
 const AGE_TICK_MS = 10_000;
@@ -63,38 +62,34 @@ export function LiveCampaigns() {
                 : 'From the calls synced so far'}
         </span>
       </div>
-      <div className="table-scroll" role="region" aria-labelledby={`${id}-title`} tabIndex={0} data-scroll-x>
-        <table className="lists-table">
-          <thead>
-            <tr>
-              <th scope="col">Campaign</th>
-              <th scope="col">State</th>
-              <th scope="col">Dialled</th>
-              <th scope="col">Answered</th>
-              <th scope="col">Completed</th>
-              <th scope="col">Left</th>
-              <th scope="col">Credits spent</th>
-              <th scope="col">Estimated finish</th>
-            </tr>
-          </thead>
-          <tbody>
-            {live.campaigns.map((c) => (
-              <tr key={c.bulkListId} data-live-campaign={c.name}>
-                <th scope="row">{c.name}</th>
-                <td data-col="state">{c.running ? 'Running' : 'Finished'}</td>
-                <td data-col="dialled">{formatCount(c.dialled)}</td>
-                <td data-col="answered">{formatCount(c.answered)}</td>
-                <td data-col="completed">{formatCount(c.completed)}</td>
-                <td data-col="left">{formatCount(c.left)}</td>
-                <td data-col="credits">{formatCost(c.credits)}</td>
-                <td data-col="finish">
-                  {c.estimatedFinishAt ? formatDateTime(c.estimatedFinishAt) : c.running ? '—' : 'Done'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable
+        labelledBy={`${id}-title`}
+        columns={[
+          'Campaign',
+          'State',
+          'Dialled',
+          'Answered',
+          'Completed',
+          'Left',
+          'Credits spent',
+          'Estimated finish',
+        ]}
+      >
+        {live.campaigns.map((c) => (
+          <tr key={c.bulkListId} data-live-campaign={c.name}>
+            <th scope="row">{c.name}</th>
+            <td data-col="state">{c.running ? 'Running' : 'Finished'}</td>
+            <td data-col="dialled">{formatCount(c.dialled)}</td>
+            <td data-col="answered">{formatCount(c.answered)}</td>
+            <td data-col="completed">{formatCount(c.completed)}</td>
+            <td data-col="left">{formatCount(c.left)}</td>
+            <td data-col="credits">{formatCost(c.credits)}</td>
+            <td data-col="finish">
+              {c.estimatedFinishAt ? formatDateTime(c.estimatedFinishAt) : c.running ? '—' : 'Done'}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

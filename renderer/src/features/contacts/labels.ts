@@ -1,25 +1,5 @@
-// Display formats for the Contacts page.
+// What the Contacts page calls the import's choices and a row's issues.
 import { ENCODING_NAMES } from '../../../../shared/domain/contacts/encodingNames.ts';
-
-import { formatInteger } from '../../components/format.ts';
-
-export const formatCount = formatInteger;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(2)} GB`;
-}
-
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '—';
-  if (seconds < 1) return 'less than a second';
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  const m = Math.floor(seconds / 60);
-  const s = Math.round(seconds % 60);
-  return `${m} min ${s} s`;
-}
 
 export const ENCODING_LABELS: Record<string, string> = ENCODING_NAMES;
 

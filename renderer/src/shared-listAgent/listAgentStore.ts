@@ -4,9 +4,9 @@ import type {
   AgentLint,
   AgentMapping,
   PromptPreview,
-} from '../../../../shared/ipc/channels/agents.ts';
-import type { ContactFilter } from '../../../../shared/ipc/channels/contacts.ts';
-import { desk } from '../../desk/desk.ts';
+} from '../../../shared/ipc/channels/agents.ts';
+import type { ContactFilter } from '../../../shared/ipc/channels/contacts.ts';
+import { desk } from '../desk/desk.ts';
 
 // Which agent (and version) an open contact list is prepared for: its variable → column mapping
 // (saved per list and agent by the back end), the lint counted in SQLite, and the prompt preview of

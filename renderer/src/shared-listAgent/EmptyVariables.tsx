@@ -1,16 +1,12 @@
 import { useId, useState } from 'react';
-import { emptyFilterColumns } from '../../../../shared/ipc/channels/contacts.ts';
-import type {
-  ContactFilter,
-  ContactList,
-  EmptyColumnFilter,
-} from '../../../../shared/ipc/channels/contacts.ts';
-import { rowsServiceWillDrop } from '../../../../shared/domain/serviceRefusals.ts';
-import { Button } from '../../components/Button.tsx';
-import { toast } from '../../components/toastStore.ts';
-import { desk } from '../../desk/desk.ts';
-import { useContacts } from './contactsStore.ts';
-import { formatCount } from './formatNumbers.ts';
+import { emptyFilterColumns } from '../../../shared/ipc/channels/contacts.ts';
+import type { ContactFilter, ContactList, EmptyColumnFilter } from '../../../shared/ipc/channels/contacts.ts';
+import { rowsServiceWillDrop } from '../../../shared/domain/serviceRefusals.ts';
+import { Button } from '../components/Button.tsx';
+import { toast } from '../components/toastStore.ts';
+import { desk } from '../desk/desk.ts';
+import { useContacts } from '../shared-contactList/contactsStore.ts';
+import { formatCount } from '../components/format.ts';
 import { useListAgent } from './listAgentStore.ts';
 
 const rows = (n: number) => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`;

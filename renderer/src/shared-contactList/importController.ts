@@ -1,15 +1,15 @@
 // The UI thread's part of an import: start the workers, hand them the File, and forward finished
 // batches to the back end one after another. Nothing here parses or encodes rows; each batch is
 // already one string (the UI thread never holds more than a few of them).
-import type { Progress } from '../../../../shared/domain/contacts/index.ts';
+import type { Progress } from '../../../shared/domain/contacts/index.ts';
 import type {
   ContactList,
   Detected,
   ImportChoices,
   VariableMapping,
-} from '../../../../shared/ipc/channels/contacts.ts';
-import { desk } from '../../desk/desk.ts';
-import type { FromCoordinator, ToCoordinator } from '../../workers/importMessages.ts';
+} from '../../../shared/ipc/channels/contacts.ts';
+import { desk } from '../desk/desk.ts';
+import type { FromCoordinator, ToCoordinator } from '../workers/importMessages.ts';
 
 export interface ImportProgress {
   /** 'cancelling': stopped here, waiting for the back end to drop what it stored. */
@@ -91,14 +91,14 @@ export function startImport(
     }, PROGRESS_MS);
   };
 
-  const coordinator = new Worker(new URL('../../workers/contactsImport.worker.ts', import.meta.url), {
+  const coordinator = new Worker(new URL('../workers/contactsImport.worker.ts', import.meta.url), {
     type: 'module',
     name: 'contacts-import',
   });
   const lanes: Worker[] = [];
   const ports: MessagePort[] = [];
   for (let i = 0; i < laneCount(); i++) {
-    const lane = new Worker(new URL('../../workers/contactsLane.worker.ts', import.meta.url), {
+    const lane = new Worker(new URL('../workers/contactsLane.worker.ts', import.meta.url), {
       type: 'module',
       name: `contacts-lane-${i + 1}`,
     });

@@ -1,14 +1,14 @@
 import { useEffect, useId } from 'react';
-import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
-import { useApp } from '../../app/appStore.ts';
-import { desk } from '../../desk/desk.ts';
-import { useAgentsLibrary } from '../agents/agentsLibraryStore.ts';
+import type { ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import { useApp } from '../app/appStore.ts';
+import { desk } from '../desk/desk.ts';
+import { useAgentsLibrary } from '../shared-agents/agentsLibraryStore.ts';
 import { useAgents } from './agentsStore.ts';
-import { useContacts } from './contactsStore.ts';
+import { useContacts } from '../shared-contactList/contactsStore.ts';
 import { LintPanel } from './LintPanel.tsx';
 import { useListAgent } from './listAgentStore.ts';
 import { PromptPreviewPane } from './PromptPreviewPane.tsx';
-import '../agents/agents.css';
+import '../shared-agents/agents.css';
 
 const SOURCE_TEXT: Record<string, string> = {
   phone: 'the list’s phone column',

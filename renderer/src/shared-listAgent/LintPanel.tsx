@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { ContactFilter, ContactList } from '../../../../shared/ipc/channels/contacts.ts';
-import { useContacts } from './contactsStore.ts';
-import { formatCount } from './formatNumbers.ts';
+import type { ContactFilter, ContactList } from '../../../shared/ipc/channels/contacts.ts';
+import { useContacts } from '../shared-contactList/contactsStore.ts';
+import { formatCount } from '../components/format.ts';
 import { useListAgent } from './listAgentStore.ts';
 
 /**

@@ -3,8 +3,8 @@ import { REASON_TEXT } from '../../../../shared/domain/suppression.ts';
 import type { SuppressionReason } from '../../../../shared/domain/suppression.ts';
 import type { ContactList } from '../../../../shared/ipc/channels/contacts.ts';
 import { desk } from '../../desk/desk.ts';
-import { useContacts } from '../contacts/contactsStore.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import { useContacts } from '../../shared-contactList/contactsStore.ts';
+import { formatCount } from '../../components/format.ts';
 
 export const SUPPRESSED_LABEL = 'Do not call (held back)';
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AgentMapping, PromptPreview } from '../../../../shared/ipc/channels/agents.ts';
-import type { Channel } from '../../../../shared/ipc/contract.ts';
-import { createDeskApi } from '../../../../shared/ipc/contract.ts';
-import type { Result } from '../../../../shared/ipc/result.ts';
-import { ok } from '../../../../shared/ipc/result.ts';
+import type { AgentMapping, PromptPreview } from '../../../shared/ipc/channels/agents.ts';
+import type { Channel } from '../../../shared/ipc/contract.ts';
+import { createDeskApi } from '../../../shared/ipc/contract.ts';
+import type { Result } from '../../../shared/ipc/result.ts';
+import { ok } from '../../../shared/ipc/result.ts';
 import { useListAgent } from './listAgentStore.ts';
 
 // The store's own logic (what it asks the back end, how it steps and words a jump) over a scripted

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { AgentDetail, AgentSummary, AgentSyncState } from '../../../../shared/ipc/channels/agents.ts';
-import type { Result } from '../../../../shared/ipc/result.ts';
-import { desk } from '../../desk/desk.ts';
+import type { AgentDetail, AgentSummary, AgentSyncState } from '../../../shared/ipc/channels/agents.ts';
+import type { Result } from '../../../shared/ipc/result.ts';
+import { desk } from '../desk/desk.ts';
 
 /**
  * The Agents section: the active workspace's local library (read from SQLite by the back end, so it

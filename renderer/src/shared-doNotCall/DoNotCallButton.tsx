@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../components/Button.tsx';
-import { toast } from '../../components/toastStore.ts';
-import { desk } from '../../desk/desk.ts';
-import { formatCount } from '../contacts/formatNumbers.ts';
+import { Button } from '../components/Button.tsx';
+import { toast } from '../components/toastStore.ts';
+import { desk } from '../desk/desk.ts';
+import { formatCount } from '../components/format.ts';
 
 type Target = { callIds: string[] } | { bulkListId: string; outcomes: string[] };
 

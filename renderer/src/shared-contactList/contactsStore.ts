@@ -4,9 +4,9 @@ import type {
   ContactList,
   ImportChoices,
   VariableMapping,
-} from '../../../../shared/ipc/channels/contacts.ts';
-import { toast } from '../../components/toastStore.ts';
-import { desk } from '../../desk/desk.ts';
+} from '../../../shared/ipc/channels/contacts.ts';
+import { toast } from '../components/toastStore.ts';
+import { desk } from '../desk/desk.ts';
 import { startImport } from './importController.ts';
 import type { ImportHandle, ImportProgress } from './importController.ts';
 import { loadPreferences, savePreferences } from './preferences.ts';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { AgentSummary } from '../../../../shared/ipc/channels/agents.ts';
-import { desk } from '../../desk/desk.ts';
+import type { AgentSummary } from '../../../shared/ipc/channels/agents.ts';
+import { desk } from '../desk/desk.ts';
 
 /**
  * The active workspace's agents (the local library) for the import settings' "Agent" select. The

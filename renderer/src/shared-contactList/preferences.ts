@@ -1,5 +1,7 @@
 // The operator's last prompt variables and default country, remembered on this computer (not
 // secret; localStorage of the app's own origin).
+import { z } from 'zod';
+
 const KEY = 'campaign-desk.contacts.preferences';
 
 export interface ContactPreferences {
@@ -8,6 +10,19 @@ export interface ContactPreferences {
 }
 
 export const DEFAULT_PREFERENCES: ContactPreferences = { variables: [], country: 'IN' };
+
+// What was stored may come from an older version or be edited by hand: a field that does not fit
+// falls back on its own (the other one is kept), non-strings among the variables are dropped.
+const storedPreferencesSchema = z.object({
+  variables: z
+    .array(z.unknown())
+    .catch([])
+    .transform((values) => values.filter((v): v is string => typeof v === 'string').slice(0, 200)),
+  country: z
+    .string()
+    .catch('')
+    .transform((country) => country.trim().slice(0, 8) || DEFAULT_PREFERENCES.country),
+});
 
 /** "name, loan_amount ,due date" → ["name", "loan_amount", "due date"], without repeats. */
 export function parseVariables(text: string): string[] {
@@ -29,14 +44,8 @@ export function loadPreferences(
   try {
     const raw = storage?.getItem(KEY);
     if (!raw) return DEFAULT_PREFERENCES;
-    const value = JSON.parse(raw) as Partial<ContactPreferences>;
-    return {
-      variables: Array.isArray(value.variables)
-        ? value.variables.filter((v): v is string => typeof v === 'string').slice(0, 200)
-        : [],
-      country:
-        typeof value.country === 'string' && value.country.trim() ? value.country.trim().slice(0, 8) : 'IN',
-    };
+    const stored = storedPreferencesSchema.safeParse(JSON.parse(raw));
+    return stored.success ? stored.data : DEFAULT_PREFERENCES;
   } catch {
     return DEFAULT_PREFERENCES;
   }
