@@ -18,6 +18,8 @@ import { agentDetailSchema, normalizeAgent } from '../../../shared/service/agent
 import { maskUrlCredentials } from '../../../shared/service/common.ts';
 import type { AgentListItem, AgentView } from '../../../shared/service/agent.ts';
 import type { StoredAgent, StoredAgentSummary, SyncedAgentInput } from './agents.queries.ts';
+import { z } from 'zod';
+import { storedJson } from '../db/storedJson.ts';
 
 /** A subscription as stored (the wire form, header values included). Never sent to the renderer. */
 export interface StoredSubscription {
@@ -26,6 +28,20 @@ export interface StoredSubscription {
   headers: Record<string, string>;
   method_type: string;
 }
+
+const variablesJson = storedJson(z.array(z.string()), 'agent variables');
+/** Unsaved subscription edits as written (keys the app does not read are kept). */
+const subscriptionsDraftJson = storedJson(
+  z.array(
+    z.looseObject({
+      event_type: z.array(z.string()),
+      callback_url: z.string(),
+      headers: z.record(z.string(), z.string()),
+      method_type: z.string(),
+    }),
+  ),
+  'subscriptions draft',
+);
 
 /** The version id a local draft's single prompt is shown as; also the id of a version-less agent's. */
 export const ROOT_VERSION = 'root';
@@ -39,7 +55,7 @@ export function toAgentSummary(row: StoredAgentSummary): AgentSummary {
     language: row.language,
     versions: row.version_count,
     activeVersionId: row.active_version_id,
-    variables: JSON.parse(row.variables) as string[],
+    variables: variablesJson(row.variables),
     updatedAt: row.updated_at,
     hasSubscriptionsDraft: row.has_subscriptions_draft === 1,
   };
@@ -132,7 +148,7 @@ export function cachedSubscriptions(view: AgentView | null): StoredSubscription[
 export const draftSubscriptions = (
   row: Pick<StoredAgent, 'draft_subscriptions'>,
 ): StoredSubscription[] | null =>
-  row.draft_subscriptions === null ? null : (JSON.parse(row.draft_subscriptions) as StoredSubscription[]);
+  row.draft_subscriptions === null ? null : subscriptionsDraftJson(row.draft_subscriptions);
 
 export function toAgentDetail(row: StoredAgent): AgentDetail {
   const summary = toAgentSummary(row);

@@ -24,6 +24,9 @@ import { filterTotal, toContactList } from '../contacts/listView.ts';
 import { toAgentDetail } from './agentView.ts';
 import { storedAgent } from './subscriptions.ts';
 import { requireActiveWorkspace } from './workspaceAccess.ts';
+import { z } from 'zod';
+import { cellsJson } from '../db/storedCells.ts';
+import { storedJson } from '../db/storedJson.ts';
 
 export interface MappingRequest {
   listId: number;
@@ -63,8 +66,17 @@ function chooseVersion(versions: AgentVersion[], versionId: string | undefined):
   return v;
 }
 
+/** A saved mapping: variable → column name. */
+const columnMapJson = storedJson(z.record(z.string(), z.string()), 'agent variable mapping');
+const optionalJson = storedJson(z.array(z.string()), 'optional variables');
+/** The list's own mapping as its import kept it (read as stored: older lists may lack `optional`). */
+const listMappingJson = storedJson(
+  z.array(z.object({ variable: z.string(), column: z.string(), optional: z.boolean().default(false) })),
+  'list variable mapping',
+);
+
 const parseMap = (json: string | null): Map<string, string> =>
-  new Map(json === null ? [] : Object.entries(JSON.parse(json) as Record<string, string>));
+  new Map(json === null ? [] : Object.entries(columnMapJson(json)));
 
 /** The mapping of every variable of the version to a column of the list. */
 function resolveMapping(
@@ -120,9 +132,9 @@ async function mappingContext(ctx: DeskContext, req: MappingRequest): Promise<Ma
     version,
     setup,
     saved.own === null ? null : parseMap(saved.own.mapping),
-    JSON.parse(list.mapping) as VariableMapping[],
+    listMappingJson(list.mapping),
     parseMap(saved.last),
-    saved.own === null ? null : new Set(JSON.parse(saved.own.optional) as string[]),
+    saved.own === null ? null : new Set(optionalJson(saved.own.optional)),
   );
   return { workspaceId: record.id, list, setup, version, mapping };
 }
@@ -282,7 +294,7 @@ export async function preview(
       `There is no row ${req.pos + 1} in this view (it has ${total}).`,
       'pos',
     );
-  const cells = JSON.parse(row.cells) as string[];
+  const cells = cellsJson(row.cells);
   const columnOf = new Map(m.mapping.map((v) => [v.variable, v.column]));
   const missing = new Set<string>();
   let firstName: PromptPreview['firstName'] = null;
@@ -341,7 +353,7 @@ export async function nextProblemRow(
     columns: [...new Set(used.map((u) => u.index))],
   });
   if (!found) return none;
-  const cells = JSON.parse(found.cells) as string[];
+  const cells = cellsJson(found.cells);
   const pos =
     req.filter === 'all'
       ? found.pos

@@ -15,6 +15,8 @@ import { originOf } from '../workspaces/testConnection.ts';
 import { cachedSubscriptions, draftSubscriptions, storedView, toAgentDetail } from './agentView.ts';
 import type { StoredSubscription } from './agentView.ts';
 import { hasBearerToken, isOffline, requireActiveWorkspace, workspaceClient } from './workspaceAccess.ts';
+import { z } from 'zod';
+import { storedJson } from '../db/storedJson.ts';
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -98,9 +100,12 @@ function sourceOf(
   return list[Number(m[2])] ?? null;
 }
 
+/** A synced agent's stored service answer, every key kept (it is written back whole). */
+const detailJson = storedJson(z.record(z.string(), z.unknown()), 'agent detail');
+
 /** The stored service answer with the subscriptions the service just accepted. */
 function withSubscriptions(detailRaw: string, subs: StoredSubscription[]): string {
-  const detail = JSON.parse(detailRaw) as Record<string, unknown>;
+  const detail = detailJson(detailRaw);
   const activeId = typeof detail.active_agent_version_id === 'string' ? detail.active_agent_version_id : null;
   const versions = detail.version_details as Record<string, Record<string, unknown>> | null | undefined;
   if (activeId && versions && typeof versions[activeId] === 'object')

@@ -101,6 +101,44 @@ export interface StepRecord {
   patch?: LaunchPatch;
 }
 
+/** What a launch is made with, and made with again when a refused launch is corrected and resent. */
+const REQUEST_COLUMNS = [
+  'name',
+  'agent_id',
+  'flow',
+  'state',
+  'step',
+  'settings',
+  'upload_file',
+  'valid',
+  'invalid',
+  'predicted_refused',
+] as const satisfies ReadonlyArray<keyof NewLaunch & keyof Relaunch>;
+/** The service's answers to an attempt: cleared when a refused launch is sent again. */
+const ANSWER_COLUMNS = [
+  'arrived',
+  'bulk_list_id',
+  'service_list_id',
+  'service_invalid',
+  'rejects_url',
+  'message',
+] as const satisfies ReadonlyArray<keyof StoredLaunch>;
+const INSERT_COLUMNS = [
+  'id',
+  'workspace_id',
+  'launch_key',
+  'list_id',
+  ...REQUEST_COLUMNS,
+  'created_at',
+  'draft_id',
+] as const satisfies ReadonlyArray<keyof NewLaunch>;
+
+const INSERT_LAUNCH_SQL = `INSERT INTO campaign_launches (${INSERT_COLUMNS.join(', ')}, updated_at)
+  VALUES (${INSERT_COLUMNS.map((c) => `@${c}`).join(', ')}, @created_at)`;
+const RELAUNCH_SQL = `UPDATE campaign_launches SET ${REQUEST_COLUMNS.map((c) => `${c} = @${c}`).join(', ')},
+  ${ANSWER_COLUMNS.map((c) => `${c} = NULL`).join(', ')}, updated_at = @at
+  WHERE id = @id AND state = 'failed'`;
+
 const PATCH_COLUMNS = [
   'state',
   'step',
@@ -152,13 +190,7 @@ export const campaignLaunchQueries = {
       }),
   ),
   'campaigns.insertLaunch': query((db, a: NewLaunch) => {
-    prepared(
-      db,
-      `INSERT INTO campaign_launches (id, workspace_id, launch_key, list_id, name, agent_id, flow, state, step,
-         settings, upload_file, valid, invalid, predicted_refused, created_at, updated_at, draft_id)
-       VALUES (@id, @workspace_id, @launch_key, @list_id, @name, @agent_id, @flow, @state, @step,
-         @settings, @upload_file, @valid, @invalid, @predicted_refused, @created_at, @created_at, @draft_id)`,
-    ).run({ ...a, predicted_refused: a.predicted_refused ?? null });
+    prepared(db, INSERT_LAUNCH_SQL).run({ ...a, predicted_refused: a.predicted_refused ?? null });
     return getLaunch(db, a.id) as StoredLaunch;
   }),
   'campaigns.launch': query((db, a: { id: string }) => getLaunch(db, a.id)),
@@ -181,14 +213,7 @@ export const campaignLaunchQueries = {
    */
   'campaigns.relaunch': query((db, a: Relaunch) =>
     writeTransaction(db, () => {
-      const changed = prepared(
-        db,
-        `UPDATE campaign_launches SET name = @name, agent_id = @agent_id, flow = @flow, state = @state,
-           step = @step, settings = @settings, upload_file = @upload_file, valid = @valid, invalid = @invalid,
-           predicted_refused = @predicted_refused, arrived = NULL, bulk_list_id = NULL, service_list_id = NULL, service_invalid = NULL, rejects_url = NULL,
-           message = NULL, updated_at = @at
-         WHERE id = @id AND state = 'failed'`,
-      ).run(a).changes;
+      const changed = prepared(db, RELAUNCH_SQL).run(a).changes;
       if (changed === 0) return null;
       const seq =
         (prepared<[string], number>(

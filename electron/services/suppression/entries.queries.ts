@@ -13,10 +13,9 @@ import { prepared, query, read, readStream, txQuery } from '../db/define.ts';
 import { storedJson } from '../db/storedJson.ts';
 import { ACTIVE_WORKSPACE, NOW, quote, suppressedSql } from './suppressedSql.ts';
 
-const sourcesJson = storedJson(
-  z.array(z.object({ kind: z.enum(SOURCE_KINDS), ref: z.string(), at: z.string() })),
-  'suppression sources',
-);
+/** Where an entry came from, as stored (entries' sources, history rows' source). */
+export const storedSourceSchema = z.object({ kind: z.enum(SOURCE_KINDS), ref: z.string(), at: z.string() });
+const sourcesJson = storedJson(z.array(storedSourceSchema), 'suppression sources');
 
 interface EntryRow {
   e164: number;

@@ -21,6 +21,15 @@ import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
 import type { EventBus } from '../desk/events.ts';
 import { createSheetWriter } from '../../../shared/domain/xlsx/writeSheet.ts';
 import { entryOfRow, FILE_COLUMNS, fileCells, fileColumns, fileHeader, fileLine } from './suppressionFile.ts';
+import { z } from 'zod';
+import { cellsJson } from '../db/storedCells.ts';
+import { storedJson } from '../db/storedJson.ts';
+import { storedSourceSchema } from './entries.queries.ts';
+
+const sourceJson = storedJson(storedSourceSchema, 'suppression history source');
+const headersJson = storedJson(z.array(z.string()), 'list headers');
+/** Only `rows` is read (a key contact_lists.counts does not hold today: then nothing counts as skipped). */
+const listRowsJson = storedJson(z.object({ rows: z.number().optional() }), 'list counts');
 
 export const PHRASES_KEY = 'suppression.phrases';
 /** Entries written per database call (an import of a million numbers never holds the writer long). */
@@ -250,9 +259,7 @@ export function createSuppressionService(o: SuppressionServiceOptions) {
           shared: r.workspace_id === SHARED,
           action: r.action,
           reason: r.reason,
-          source: r.source
-            ? (JSON.parse(r.source) as ResponseOf<'suppression:history'>['events'][number]['source'])
-            : null,
+          source: r.source ? sourceJson(r.source) : null,
           by: r.by,
           at: r.at,
         })),
@@ -402,7 +409,7 @@ export function createSuppressionService(o: SuppressionServiceOptions) {
       const list = await db.call('contacts.list', { listId: req.listId });
       if (!list || list.status !== 'ready')
         throw new DeskFailure('not_found', 'This contact list is not available.', 'listId');
-      const cols = fileColumns(JSON.parse(list.headers) as string[]);
+      const cols = fileColumns(headersJson(list.headers));
       const fallback = {
         reason: req.reason as SuppressionReason,
         fileName: list.file_name,
@@ -415,12 +422,12 @@ export function createSuppressionService(o: SuppressionServiceOptions) {
       for await (const page of db.stream('suppression.listRows', { listId: req.listId, batch: CHUNK })) {
         const r = await db.call('suppression.add', {
           workspaceId: target,
-          entries: page.map((row) => entryOfRow(row.e164, JSON.parse(row.cells) as string[], cols, fallback)),
+          entries: page.map((row) => entryOfRow(row.e164, cellsJson(row.cells), cols, fallback)),
         });
         added += r.added;
         merged += r.merged;
       }
-      const parsed = JSON.parse(list.counts) as { rows?: number };
+      const parsed = listRowsJson(list.counts);
       await changed(workspaceId);
       return { added, merged, skipped: Math.max(0, (parsed.rows ?? 0) - added - merged) };
     },

@@ -1,0 +1,133 @@
+// Call operations of the calling service: call history (pages and records), one call's details
+// with its transcript, and an individual call (the builder's test call).
+import { callDetailsResponseSchema } from '../../../shared/service/callDetails.ts';
+import {
+  historyEnvelopeSchema,
+  historyQuerySchema,
+  readCallRecords,
+} from '../../../shared/service/history.ts';
+import type { CallRecord, HistoryQuery, RejectedRecord } from '../../../shared/service/history.ts';
+import {
+  individualCallRequestSchema,
+  individualCallResponseSchema,
+  numberSourceProblem,
+} from '../../../shared/service/individualCall.ts';
+import type { IndividualCallInput, IndividualCallResponse } from '../../../shared/service/individualCall.ts';
+import {
+  normalizeHistoryPage,
+  normalizeTotal,
+  normalizeTranscript,
+} from '../../../shared/service/normalize.ts';
+import type { HistoryPage } from '../../../shared/service/normalize.ts';
+import { checked, refused } from './requestChecks.ts';
+import type { CallOptions } from './requestChecks.ts';
+import type { Transport } from './transport.ts';
+import type { CallDetails } from '../../../shared/service/callDetails.ts';
+import type { TranscriptTurnView } from '../../../shared/service/normalize.ts';
+
+/** Call details with the transcript as turns (`transcription_url` in either documented form). */
+export interface CallDetailsView extends Omit<CallDetails, 'transcription_url'> {
+  transcript: TranscriptTurnView[];
+}
+
+export function callOperations(request: Transport) {
+  return {
+    /**
+     * `GET /calling/history`: one page of an explicit window (the service's default is one stale
+     * day). Transcripts as turns, times as UTC ISO, `total` a number or null ("many").
+     */
+    async listCallHistory(query: HistoryQuery, opts: CallOptions = {}): Promise<HistoryPage> {
+      const q = checked('listCallHistory', historyQuerySchema, query);
+      const page = await request({
+        operation: 'listCallHistory',
+        method: 'GET',
+        path: '/calling/history',
+        query: q,
+        schema: historyEnvelopeSchema,
+        idempotent: true,
+        ...opts,
+      });
+      // A malformed record is left out (counted in `skipped`), never failing the page.
+      const { records, rejected } = readCallRecords(page.calls);
+      return {
+        ...normalizeHistoryPage({ ...page, calls: records }),
+        skipped: rejected.length,
+      };
+    },
+
+    /**
+     * `GET /calling/history` as received (the wire records, transcript as sent) with `total` as a
+     * number or null: the history sync stores these (raw kept) and normalises them itself. Each
+     * record is checked on its own: the ones that fail come back in `rejected` (with the field and
+     * why), and the page's others are still usable.
+     */
+    async listCallHistoryRecords(
+      query: HistoryQuery,
+      opts: CallOptions = {},
+    ): Promise<{
+      records: CallRecord[];
+      rejected: RejectedRecord[];
+      count: number;
+      total: number | null;
+    }> {
+      const q = checked('listCallHistory', historyQuerySchema, query);
+      const page = await request({
+        operation: 'listCallHistory',
+        method: 'GET',
+        path: '/calling/history',
+        query: q,
+        schema: historyEnvelopeSchema,
+        idempotent: true,
+        ...opts,
+      });
+      const { records, rejected } = readCallRecords(page.calls);
+      return {
+        records,
+        rejected,
+        count: page.count,
+        total: normalizeTotal(page.total),
+      };
+    },
+
+    /** `GET /calling/call-details?id=`, the transcript as turns. */
+    async getCallDetails(
+      callId: string,
+      opts: CallOptions & { sendAnalysis?: boolean } = {},
+    ): Promise<CallDetailsView> {
+      const res = await request({
+        operation: 'getCallDetails',
+        method: 'GET',
+        path: '/calling/call-details',
+        query: { id: callId, send_analysis: opts.sendAnalysis },
+        schema: callDetailsResponseSchema,
+        idempotent: true,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+      const { transcription_url: turns, ...details } = res.data;
+      return { ...details, transcript: normalizeTranscript(turns) };
+    },
+
+    /**
+     * `POST /calling/v2/outbound/individual` with exactly one number source. Without credits the
+     * service queues the call (`registered`) rather than refusing it. Never retried: a retry could
+     * call the person twice.
+     */
+    async startIndividualCall(
+      req: IndividualCallInput,
+      opts: CallOptions = {},
+    ): Promise<IndividualCallResponse> {
+      const body = checked('startIndividualCall', individualCallRequestSchema, req);
+      const problem = numberSourceProblem(body);
+      if (problem) throw refused('startIndividualCall', problem);
+      return request({
+        operation: 'startIndividualCall',
+        method: 'POST',
+        path: '/calling/v2/outbound/individual',
+        json: body,
+        schema: individualCallResponseSchema,
+        idempotent: false,
+        ...opts,
+      });
+    },
+  };
+}
