@@ -1,16 +1,13 @@
 // What a campaign would do before it is launched: the rows its upload carries, the plan (calls,
 // credits, fit), the launch summary the operator confirms and the contacts shared with other
 // campaigns. The launch itself makes the same checks (launchFromList.ts).
-import { z } from 'zod';
-import { ISSUE_CODES } from '../../../shared/domain/contacts/issues.ts';
-import type { IssueCode } from '../../../shared/domain/contacts/issues.ts';
 import type { CampaignSettings } from '../../../shared/ipc/channels/campaigns.ts';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { lint } from '../agents/listMapping.ts';
 import { workspaceClient } from '../agents/workspaceAccess.ts';
+import { countsJson } from '../contacts/listJson.ts';
 import { listCounts } from '../contacts/rowState.ts';
-import { storedJson } from '../db/storedJson.ts';
 import type { DeskContext } from '../desk/context.ts';
 import type { WorkspaceRecord } from '../workspaces/workspaces.queries.ts';
 import { refuseLaunchedAgain } from './campaignDrafts.ts';
@@ -24,22 +21,6 @@ import { validateSettings } from './validateSettings.ts';
 
 /** The plan asks the service for its credits; a slow answer must not hold the builder. */
 const CREDITS_TIMEOUT_MS = 5_000;
-
-const pair = z.tuple([z.number(), z.number()]);
-/** contact_lists.counts: rows by [bucket][excluded], rows per issue bit, edited rows. */
-const countsJson = storedJson(
-  z.object({
-    byBucket: z.tuple([pair, pair, pair]),
-    // Lists counted before an issue code existed lack its key: it counts 0.
-    issues: z
-      .record(z.string(), z.number())
-      .transform(
-        (i) => Object.fromEntries(ISSUE_CODES.map((c) => [c, i[c] ?? 0])) as Record<IssueCode, number>,
-      ),
-    edited: z.number(),
-  }),
-  'list counts',
-);
 
 /** A stored list's counts (contact_lists.counts). */
 export const countsOfList = (counts: string) => listCounts(countsJson(counts));

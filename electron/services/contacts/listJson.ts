@@ -18,9 +18,14 @@ import type { StoredCounts } from './rowState.ts';
 const pair = z.tuple([z.number(), z.number()]);
 const issueCodes = Object.keys(ISSUE_BITS) as Array<keyof typeof ISSUE_BITS>;
 
-const storedCountsSchema: z.ZodType<StoredCounts> = z.object({
+/** contact_lists.counts: rows by [bucket][excluded], rows per issue bit, edited rows. */
+const storedCountsSchema: z.ZodType<StoredCounts, unknown> = z.object({
   byBucket: z.tuple([pair, pair, pair]),
-  issues: z.record(z.enum(issueCodes), z.number()),
+  // Lists counted before an issue code existed lack its key: it counts 0 (a strict enum record
+  // would refuse them).
+  issues: z
+    .record(z.string(), z.number())
+    .transform((i) => Object.fromEntries(issueCodes.map((c) => [c, i[c] ?? 0])) as StoredCounts['issues']),
   edited: z.number(),
 });
 
