@@ -1,9 +1,7 @@
 // test:fast keeps a test only when its import closure stays in memory (fastTests.ts). Proven on a
 // synthetic tree, both ways, then on the repo: the keychain and SQLite tests are out, pure ones in.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTrees } from './testing.ts';
 import { classifyTests, impureSpecifier } from './fastTests.ts';
 
 describe('an impure import', () => {
@@ -39,20 +37,7 @@ describe('an impure import', () => {
 });
 
 describe('classifyTests on a synthetic tree', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  function tree(files: Record<string, string>): string {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fast-tests-'));
-    dirs.push(root);
-    for (const [name, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      fs.writeFileSync(path.join(root, name), text);
-    }
-    return root;
-  }
+  const tree = tempTrees('fast-tests-');
 
   it('follows our own modules to an impure import, and ignores import type', () => {
     const repo = tree({

@@ -1,9 +1,7 @@
 // No cycles between folders of electron/services (serviceCycles.ts). The finder is proven on
 // synthetic graphs and a synthetic folder tree first, so the check on the real tree can fail.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTrees } from './testing.ts';
 import {
   KNOWN_CYCLES_BEING_BROKEN,
   arrowsGone,
@@ -100,20 +98,7 @@ describe('the cycle finder', () => {
 });
 
 describe('the folder graph read from source', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  function tree(files: Record<string, string>): string {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'service-cycles-'));
-    dirs.push(root);
-    for (const [name, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      fs.writeFileSync(path.join(root, name), text);
-    }
-    return root;
-  }
+  const tree = tempTrees('service-cycles-');
 
   it('sees a value import back as a cycle, with root files as nodes of their own', () => {
     const root = tree({
