@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDirs } from '../services/db/testing.ts';
-import { newDownload, sweepDownloads } from '../services/contacts/downloads.ts';
+import { newDownload, sweepDownloads } from '../services/files/downloads.ts';
 import { isDownloadRequest, serveDownload } from './downloads.ts';
 
 const dirs = tempDirs('desk-downloads-');

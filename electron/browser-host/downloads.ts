@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DOWNLOAD_PATH_PREFIX, findDownload, removeDownload } from '../services/contacts/downloads.ts';
+import { DOWNLOAD_PATH_PREFIX, findDownload, removeDownload } from '../services/files/downloads.ts';
 import { hardeningHeaders } from '../services/security/csp.ts';
 
 /** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */

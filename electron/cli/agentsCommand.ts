@@ -3,7 +3,7 @@
 import { jsonLine, terminalText } from '../../shared/domain/visibleText.ts';
 import { createApiClient, isApiError } from '../services/api/index.ts';
 import { readAllAgents } from '../services/agents/readAgents.ts';
-import { agentServiceFailure } from '../services/agents/workspaceAccess.ts';
+import { agentServiceFailure } from '../services/workspaces/workspaceAccess.ts';
 import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 import { formatCount } from '../../shared/domain/formatCount.ts';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DeskFailure } from '../../shared/ipc/result.ts';
 import { createApiClient } from '../services/api/client.ts';
 import { writeCallsCsv } from '../services/calls/exportCalls.ts';
-import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
+import { createAtomicFile } from '../services/files/atomicFile.ts';
 import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
 import { openDbClient } from '../services/db/client.ts';

@@ -12,7 +12,7 @@ import { hoursWarningOf } from '../services/campaigns/validateSettings.ts';
 import { callConfigDefaults } from '../../shared/domain/callConfig.ts';
 import { startLabel, summaryFromRequest, summaryLines } from '../services/campaigns/launchSummary.ts';
 import type { LaunchSummary } from '../../shared/ipc/channels/campaigns.ts';
-import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
+import { createAtomicFile } from '../services/files/atomicFile.ts';
 import { checkInput } from '../services/contacts/engine/checkInput.ts';
 import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';

@@ -9,7 +9,7 @@ import { SUPPRESSION_REASONS } from '../../shared/domain/suppression.ts';
 import type { SuppressionReason } from '../../shared/domain/suppression.ts';
 import type { DbClient } from '../services/db/client.ts';
 import { cleanFile } from '../services/contacts/engine/cleanFile.ts';
-import { createAtomicFile } from '../services/contacts/engine/atomicFile.ts';
+import { createAtomicFile } from '../services/files/atomicFile.ts';
 import { uploadRecords } from '../services/campaigns/uploadRecheck.ts';
 
 /** Number (E.164 digits) → reason. */

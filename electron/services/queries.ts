@@ -14,7 +14,7 @@ import { contactImportQueries } from './contacts/import.queries.ts';
 import { contactListsQueries } from './contacts/lists.queries.ts';
 import { contactPagingQueries } from './contacts/paging.queries.ts';
 import { diagnosticsQueries } from './app/diagnostics.queries.ts';
-import { settingsQueries } from './app/settings.queries.ts';
+import { settingsQueries } from './settings/settings.queries.ts';
 import { suppressionEntryQueries } from './suppression/entries.queries.ts';
 import { suppressionOfferQueries } from './suppression/offers.queries.ts';
 import { workspaceQueries } from './workspaces/workspaces.queries.ts';

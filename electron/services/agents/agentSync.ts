@@ -6,7 +6,7 @@ import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { isApiError } from '../api/index.ts';
 import type { DeskContext } from '../desk/context.ts';
 import { readAllAgents } from './readAgents.ts';
-import { activeWorkspace, agentServiceFailure, workspaceClient } from './workspaceAccess.ts';
+import { activeWorkspace, agentServiceFailure, workspaceClient } from '../workspaces/workspaceAccess.ts';
 
 /** Progress events at most this often (agents read). */
 const PROGRESS_STEP = 10;

@@ -8,7 +8,7 @@ import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DeskContext } from '../desk/context.ts';
 import { toAgentDetail } from './agentView.ts';
 import { storedAgent } from './subscriptions.ts';
-import { requireActiveWorkspace } from './workspaceAccess.ts';
+import { requireActiveWorkspace } from '../workspaces/workspaceAccess.ts';
 
 /** Ids of local drafts: never an id the service hands out. */
 export const LOCAL_DRAFT_PREFIX = 'local-';

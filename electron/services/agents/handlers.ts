@@ -4,7 +4,7 @@ import { toAgentDetail, toAgentSummary } from './agentView.ts';
 import { createDraftAgent, deleteDraftAgent, updateDraftAgent } from './draftAgents.ts';
 import { agentUpload, getMapping, lint, nextProblemRow, preview, setMapping } from './listMapping.ts';
 import { saveSubscriptions, storedAgent } from './subscriptions.ts';
-import { activeWorkspace, requireActiveWorkspace } from './workspaceAccess.ts';
+import { activeWorkspace, requireActiveWorkspace } from '../workspaces/workspaceAccess.ts';
 
 /**
  * agents:* channels: the agent library of the active workspace (SQLite, synced on start, on

@@ -23,7 +23,7 @@ import type { DeskContext } from '../desk/context.ts';
 import { filterTotal, toContactList } from '../contacts/listView.ts';
 import { toAgentDetail } from './agentView.ts';
 import { storedAgent } from './subscriptions.ts';
-import { requireActiveWorkspace } from './workspaceAccess.ts';
+import { requireActiveWorkspace } from '../workspaces/workspaceAccess.ts';
 import { z } from 'zod';
 import { cellsJson } from '../db/storedCells.ts';
 import { storedJson } from '../db/storedJson.ts';

@@ -14,7 +14,12 @@ import type { DeskContext } from '../desk/context.ts';
 import { originOf } from '../workspaces/testConnection.ts';
 import { cachedSubscriptions, draftSubscriptions, storedView, toAgentDetail } from './agentView.ts';
 import type { StoredSubscription } from './agentView.ts';
-import { hasBearerToken, isOffline, requireActiveWorkspace, workspaceClient } from './workspaceAccess.ts';
+import {
+  hasBearerToken,
+  isOffline,
+  requireActiveWorkspace,
+  workspaceClient,
+} from '../workspaces/workspaceAccess.ts';
 import { z } from 'zod';
 import { storedJson } from '../db/storedJson.ts';
 

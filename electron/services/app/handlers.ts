@@ -1,5 +1,5 @@
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import { activeWorkspace, workspaceClient } from '../agents/workspaceAccess.ts';
+import { activeWorkspace, workspaceClient } from '../workspaces/workspaceAccess.ts';
 import { isApiError } from '../api/index.ts';
 import { defineDomain } from '../desk/domain.ts';
 import type { DeskContext } from '../desk/context.ts';

@@ -5,8 +5,8 @@ import { outcomeText } from '../../../shared/domain/callOutcome.ts';
 import { safeCell, safePhoneCell } from '../../../shared/domain/contacts/csvWrite.ts';
 import type { CallFilter, CallSort } from '../../../shared/ipc/channels/calls.ts';
 import { join } from 'node:path';
-import { newDownload, removeDownload } from '../contacts/downloads.ts';
-import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
+import { newDownload, removeDownload } from '../files/downloads.ts';
+import { createAtomicFile } from '../files/atomicFile.ts';
 import type { DbClient } from '../db/client.ts';
 import type { ExportRow } from './search/search.queries.ts';
 

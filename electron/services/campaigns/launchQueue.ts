@@ -3,7 +3,7 @@
 // confirmation, or go out by themselves once the service answers when auto-send is on.
 import type { ParsedRequestOf } from '../../../shared/ipc/contract.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import { requireActiveWorkspace, workspaceClient } from '../agents/workspaceAccess.ts';
+import { requireActiveWorkspace, workspaceClient } from '../workspaces/workspaceAccess.ts';
 import type { ApiClient } from '../api/index.ts';
 import type { DeskContext } from '../desk/context.ts';
 import type { WorkspaceRecord } from '../workspaces/workspaces.queries.ts';

@@ -5,7 +5,7 @@ import type { CampaignSettings } from '../../../shared/ipc/channels/campaigns.ts
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import { lint } from '../agents/listMapping.ts';
-import { workspaceClient } from '../agents/workspaceAccess.ts';
+import { workspaceClient } from '../workspaces/workspaceAccess.ts';
 import { countsJson } from '../contacts/listJson.ts';
 import { listCounts } from '../contacts/rowState.ts';
 import type { DeskContext } from '../desk/context.ts';

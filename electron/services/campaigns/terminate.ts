@@ -1,7 +1,7 @@
 // Terminating a campaign's remaining calls on the service, remembered on its launch and its calls.
 import type { ResponseOf } from '../../../shared/ipc/contract.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import { agentServiceFailure } from '../agents/workspaceAccess.ts';
+import { agentServiceFailure } from '../workspaces/workspaceAccess.ts';
 import { isApiError } from '../api/index.ts';
 import type { ApiClient } from '../api/index.ts';
 import type { DbClient } from '../db/client.ts';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { DbClient } from '../db/client.ts';
-import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
+import { createAtomicFile } from '../files/atomicFile.ts';
 import { readUploadRows, uploadRowsPath, writeUploadRows } from './serviceRefusals.ts';
 
 const LOOKUP = 5000;

@@ -13,7 +13,7 @@ import { tempDirs } from '../db/testing.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { createContactsService } from './contactsService.ts';
 import type { ContactsService } from './contactsService.ts';
-import { findDownload } from './downloads.ts';
+import { findDownload } from '../files/downloads.ts';
 import { listCounts } from './rowState.ts';
 import { generate, importThroughService, plainDetected, rejectLinesByRow } from './testing.ts';
 import { toImportReport } from '../../../shared/ipc/channels/contacts.ts';

@@ -11,7 +11,7 @@ import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ExportKind } from '../../../shared/ipc/channels/contacts.ts';
 import type { DbClient } from '../db/client.ts';
 import { cellsJson } from '../db/storedCells.ts';
-import { createAtomicFile } from './engine/atomicFile.ts';
+import { createAtomicFile } from '../files/atomicFile.ts';
 import type { StoredList } from './storedList.ts';
 import { OPTIONAL_BLANK_VALUE } from '../../../shared/domain/serviceRefusals.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';

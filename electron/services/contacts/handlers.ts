@@ -2,7 +2,7 @@ import type { DeskContext } from '../desk/context.ts';
 import type { Domain } from '../desk/domain.ts';
 import { defineDomain } from '../desk/domain.ts';
 import { createContactsService, IMPORT_IDLE_MS } from './contactsService.ts';
-import { DOWNLOAD_TTL_MS, sweepDownloads } from './downloads.ts';
+import { DOWNLOAD_TTL_MS, sweepDownloads } from '../files/downloads.ts';
 import type { AgentUpload } from './listExport.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { EngineSetup } from '../../../shared/domain/contacts/index.ts';
 import type { ParsedRequestOf, ResponseOf } from '../../../shared/ipc/contract.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { DbClient } from '../db/client.ts';
-import { newDownload, removeDownload } from './downloads.ts';
+import { newDownload, removeDownload } from '../files/downloads.ts';
 import { writeSteadyExport } from './exportFile.ts';
 import { setupJson } from './listJson.ts';
 

@@ -4,8 +4,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
-import { requireActiveWorkspace } from '../agents/workspaceAccess.ts';
-import { newDownload, removeDownload } from '../contacts/downloads.ts';
+import { requireActiveWorkspace } from '../workspaces/workspaceAccess.ts';
+import { newDownload, removeDownload } from '../files/downloads.ts';
 import { defineDomain } from '../desk/domain.ts';
 import { qaReportFileName, writeQaReport } from './qaReport.ts';
 import { REVIEWER_SETTING, reviewerName } from './reviewer.ts';

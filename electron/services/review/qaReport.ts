@@ -3,7 +3,7 @@
 // temporary file renamed into place; every cell formula-safe, as the calls export writes them.
 import { outcomeText } from '../../../shared/domain/callOutcome.ts';
 import { safeCell } from '../../../shared/domain/contacts/csvWrite.ts';
-import { createAtomicFile } from '../contacts/engine/atomicFile.ts';
+import { createAtomicFile } from '../files/atomicFile.ts';
 import type { DbClient } from '../db/client.ts';
 import type { QaReportRow } from './callReviews.queries.ts';
 

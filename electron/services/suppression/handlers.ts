@@ -1,4 +1,4 @@
-import { requireActiveWorkspace } from '../agents/workspaceAccess.ts';
+import { requireActiveWorkspace } from '../workspaces/workspaceAccess.ts';
 import { defineDomain } from '../desk/domain.ts';
 import { createSuppressionService } from './suppressionService.ts';
 

@@ -6,7 +6,7 @@ import { normalizeTranscript } from '../../../shared/service/normalize.ts';
 import type { Db } from '../db/define.ts';
 import { prepared, query, readStream, read, txQuery } from '../db/define.ts';
 import { storedJson } from '../db/storedJson.ts';
-import { readSetting, writeSetting } from '../app/settings.queries.ts';
+import { readSetting, writeSetting } from '../settings/settings.queries.ts';
 import { add } from './entries.queries.ts';
 
 /** A stored call's raw answer, for its transcript only (other keys are not read). */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../db/openDatabase.ts';
 import { tempDirs } from '../db/testing.ts';
 import { connectionTestQueries } from './connectionTests.queries.ts';
-import { settingsQueries } from '../app/settings.queries.ts';
+import { settingsQueries } from '../settings/settings.queries.ts';
 import { workspaceQueries as q } from './workspaces.queries.ts';
 
 const dirs = tempDirs();

@@ -1,7 +1,7 @@
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { Db } from '../db/define.ts';
 import { prepared, query, writeTransaction } from '../db/define.ts';
-import { readSetting, writeSetting } from '../app/settings.queries.ts';
+import { readSetting, writeSetting } from '../settings/settings.queries.ts';
 
 export type SecretStorageKind = 'keychain' | 'session';
 

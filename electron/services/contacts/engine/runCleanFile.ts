@@ -12,9 +12,9 @@ import {
   cleanReportSchema,
 } from '../../../../shared/domain/contacts/index.ts';
 import type { CleanReport, Progress } from '../../../../shared/domain/contacts/index.ts';
-import { createAtomicFile } from './atomicFile.ts';
+import { createAtomicFile } from '../../files/atomicFile.ts';
 import { checkInput } from './checkInput.ts';
-import type { AtomicFile } from './atomicFile.ts';
+import type { AtomicFile } from '../../files/atomicFile.ts';
 import { openInput } from './inputSource.ts';
 import type { Input, InputChoices } from './inputSource.ts';
 import { createWorkerPool } from './workerPool.ts';

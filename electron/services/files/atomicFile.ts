@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { DeskFailure } from '../../../../shared/ipc/result.ts';
+import { DeskFailure } from '../../../shared/ipc/result.ts';
 
 /** A file system error as one line about the file we were writing. */
 function cannotWrite(target: string, error: unknown): DeskFailure {

@@ -4,10 +4,10 @@ import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { ErrorCode } from '../../../shared/ipc/result.ts';
 import { createApiClient } from '../api/index.ts';
 import type { ApiClient, ApiError } from '../api/index.ts';
-import type { WorkspaceRecord } from '../workspaces/workspaces.queries.ts';
+import type { WorkspaceRecord } from './workspaces.queries.ts';
 import type { DeskContext } from '../desk/context.ts';
-import { describeFailure, originOf } from '../workspaces/testConnection.ts';
-import { missingApiKeyMessage, readWorkspaceApiKey } from '../workspaces/workspaceApiKey.ts';
+import { describeFailure, originOf } from './testConnection.ts';
+import { missingApiKeyMessage, readWorkspaceApiKey } from './workspaceApiKey.ts';
 
 /** The active workspace, or null when there is none. */
 export async function activeWorkspace(ctx: DeskContext): Promise<WorkspaceRecord | null> {
