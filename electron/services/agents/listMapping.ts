@@ -20,6 +20,7 @@ import { emptyColumnFilter } from '../../../shared/ipc/channels/contacts.ts';
 import { DeskFailure } from '../../../shared/ipc/result.ts';
 import type { StoredList } from '../contacts/storedList.ts';
 import type { DeskContext } from '../desk/context.ts';
+import { setupJson } from '../contacts/listJson.ts';
 import { filterTotal, toContactList } from '../contacts/listView.ts';
 import { toAgentDetail } from './agentView.ts';
 import { storedAgent } from './subscriptions.ts';
@@ -121,7 +122,7 @@ async function mappingContext(ctx: DeskContext, req: MappingRequest): Promise<Ma
     readyList(ctx, req.listId),
     storedAgent(ctx, record.id, req.agentId),
   ]);
-  const setup = JSON.parse(list.setup) as EngineSetup;
+  const setup = setupJson(list.setup);
   const version = chooseVersion(toAgentDetail(agent).agentVersions, req.versionId);
   const saved = await ctx.db.call('agents.mapping', {
     workspaceId: record.id,
