@@ -94,6 +94,8 @@ test.describe('agents', () => {
     desk,
     sandbox,
   }) => {
+    // 23 s alone, 32 s beside another worker on 2 cores: the default 30 s is too tight.
+    test.setTimeout(60_000);
     // 120 more agents on the sandbox (the listing pages by at most 100), every 40th archived.
     const seeded = await fetch(`${new URL(sandbox.baseUrl).origin}/_sandbox/agents`, {
       method: 'POST',
