@@ -31,22 +31,24 @@ export interface CallDetailsView extends Omit<CallDetails, 'transcription_url'> 
 }
 
 export function callOperations(request: Transport) {
+  /** One page of `GET /calling/history`, the envelope checked; each caller reads the records its own way. */
+  const historyPage = (query: HistoryQuery, opts: CallOptions) =>
+    request({
+      operation: 'listCallHistory',
+      method: 'GET',
+      path: '/calling/history',
+      query: checked('listCallHistory', historyQuerySchema, query),
+      schema: historyEnvelopeSchema,
+      idempotent: true,
+      ...opts,
+    });
   return {
     /**
      * `GET /calling/history`: one page of an explicit window (the service's default is one stale
      * day). Transcripts as turns, times as UTC ISO, `total` a number or null ("many").
      */
     async listCallHistory(query: HistoryQuery, opts: CallOptions = {}): Promise<HistoryPage> {
-      const q = checked('listCallHistory', historyQuerySchema, query);
-      const page = await request({
-        operation: 'listCallHistory',
-        method: 'GET',
-        path: '/calling/history',
-        query: q,
-        schema: historyEnvelopeSchema,
-        idempotent: true,
-        ...opts,
-      });
+      const page = await historyPage(query, opts);
       // A malformed record is left out (counted in `skipped`), never failing the page.
       const { records, rejected } = readCallRecords(page.calls);
       return {
@@ -70,16 +72,7 @@ export function callOperations(request: Transport) {
       count: number;
       total: number | null;
     }> {
-      const q = checked('listCallHistory', historyQuerySchema, query);
-      const page = await request({
-        operation: 'listCallHistory',
-        method: 'GET',
-        path: '/calling/history',
-        query: q,
-        schema: historyEnvelopeSchema,
-        idempotent: true,
-        ...opts,
-      });
+      const page = await historyPage(query, opts);
       const { records, rejected } = readCallRecords(page.calls);
       return {
         records,

@@ -10,7 +10,7 @@ import { decodeBatch } from './batchData.ts';
 import { markPositions } from './positionMarks.ts';
 import { recount } from './recount.ts';
 import { ensureNumbers, getRow, writeRow } from './rowStore.ts';
-import { emptyCounts, holderOf, withDuplicateOf } from './rowState.ts';
+import { emptyCounts, holderOf, ROW_COLUMNS, withDuplicateOf } from './rowState.ts';
 import { getList } from './storedList.ts';
 import type { StoredList } from './storedList.ts';
 
@@ -69,19 +69,7 @@ function createList(db: Db, a: CreateListArgs): StoredList {
 }
 
 /** The contacts columns an imported row is stored with (excluded, edited, country keep their defaults). */
-const IMPORT_COLUMNS = [
-  'list_id',
-  'row',
-  'pos',
-  'cells',
-  'phone_raw',
-  'e164',
-  'bucket',
-  'issues',
-  'reasons',
-  'duplicate_of',
-  'tail',
-] as const;
+const IMPORT_COLUMNS = ROW_COLUMNS.filter((c) => c !== 'excluded' && c !== 'edited' && c !== 'country');
 const ROW_PARAMS = IMPORT_COLUMNS.length;
 const ROW_VALUES = `(${IMPORT_COLUMNS.map(() => '?').join(', ')})`;
 /**
