@@ -72,7 +72,10 @@ export const TIMESTAMP_MAX_YEAR = 2100;
 const MIN_MS = Date.UTC(TIMESTAMP_MIN_YEAR, 0, 1);
 const MAX_MS = Date.UTC(TIMESTAMP_MAX_YEAR + 1, 0, 1);
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Days in a month (1–12) of the Gregorian calendar (as Date counts them; no Date made per call). */
+const daysIn = (year: number, month: number) =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_DAYS[month - 1]!;
 
 /**
  * Why the fields of a timestamp are not a real time, or null. Date.parse rolls fields over

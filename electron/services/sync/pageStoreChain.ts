@@ -5,8 +5,8 @@
 // falling behind. Refused records are quarantined on the chain too, in order with the calls.
 import type { CallRecord, RejectedRecord } from '../../../shared/service/history.ts';
 import type { DbClient } from '../db/client.ts';
-import { callColumns } from './callRow.ts';
-import type { CallColumns } from './callRow.ts';
+import { callColumns, columnsBatch } from './callRow.ts';
+import type { CallColumns, CallColumnsBatch } from './callRow.ts';
 import type { PassProgress } from './syncProgress.ts';
 
 const MAX_QUEUED_PAGES = 16;
@@ -52,11 +52,17 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   async function writeWaiting(): Promise<void> {
     const first = waiting[0];
     if (!first) return; // an earlier link took these pages
-    const batch: CallColumns[] = [];
-    while (waiting[0] && waiting[0].bulkListId === first.bulkListId && batch.length < MAX_BATCH_ROWS) {
-      batch.push(...waiting.shift()!.rows);
+    // Sent as columns: an array of row objects costs the structured clone (and the worker) more.
+    let batch: CallColumnsBatch | null = null;
+    while (
+      waiting[0] &&
+      waiting[0].bulkListId === first.bulkListId &&
+      (batch?.id.length ?? 0) < MAX_BATCH_ROWS
+    ) {
+      batch = columnsBatch(waiting.shift()!.rows, batch ?? undefined);
       queued--;
     }
+    if (!batch) return;
     wakeFetcher?.();
     const r = await db.call('calls.upsert', {
       workspaceId,
@@ -69,7 +75,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     if (quarantineHeld) {
       const released = await db.call('calls.releaseQuarantined', {
         workspaceId,
-        callIds: batch.map((c) => c.id),
+        callIds: batch.id,
       });
       quarantineHeld = released.total > 0;
     }
