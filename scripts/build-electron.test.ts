@@ -10,6 +10,7 @@ import { tempDirs } from '../electron/services/db/testing.ts';
 import { bundleFiles, buildElectron } from './build-electron.ts';
 import { CLI_INPUTS, cliBundle } from '../bin/cliBundle.mjs';
 import { ensureContactsFile } from '../bench/lib/contactsFile.ts';
+import { cleanArgs, cleanOutputs } from '../bench/lib/cleanCli.ts';
 import { channelNames } from '../shared/ipc/contract.ts';
 
 // The bundles Electron would load, checked under plain Node (no Electron binary here): the worker
@@ -141,28 +142,12 @@ describe('Electron bundles (esbuild)', () => {
     const dir = dirs.make();
     const file = ensureContactsFile(5_000, 42, dir);
     const clean = async (script: string, name: string) => {
-      const paths = ['upload.csv', 'rejects.csv', 'report.json'].map((f) => join(dir, `${name}-${f}`));
-      const [upload, rejects, report] = paths as [string, string, string];
-      await promisify(execFile)(process.execPath, [
-        script,
-        'clean',
-        file,
-        '--country',
-        'IN',
-        '--map',
-        'callee_name=Name',
-        '--out',
-        upload,
-        '--rejects',
-        rejects,
-        '--report',
-        report,
-        '--quiet',
-      ]);
-      const json = JSON.parse(readFileSync(report, 'utf8')) as Record<string, unknown>;
+      const outputs = cleanOutputs(dir, name);
+      await promisify(execFile)(process.execPath, [script, ...cleanArgs(file, outputs)]);
+      const json = JSON.parse(readFileSync(outputs.report, 'utf8')) as Record<string, unknown>;
       return {
-        upload: readFileSync(upload),
-        rejects: readFileSync(rejects),
+        upload: readFileSync(outputs.upload),
+        rejects: readFileSync(outputs.rejects),
         report: { ...json, elapsed_ms: 0, outputs: null },
       };
     };
