@@ -168,6 +168,7 @@ describe('Electron bundles (esbuild)', () => {
     expect(manifest.inputs).toContain('electron/services/contacts/engine/worker.ts');
     expect(manifest.inputs).toContain('shared/domain/contacts/blockProcessor.ts');
     expect(manifest.inputs).not.toContain('electron/main/index.ts');
+    expect(manifest.inputs).toContain('package-lock.json'); // an npm upgrade keeps old file dates
     try {
       // As if every source had been saved after the build.
       writeFileSync(manifestPath, JSON.stringify({ ...manifest, builtAt: 0 }));

@@ -46,7 +46,8 @@ export const bundleFiles = [
 
 /**
  * The source files the CLI's bundles were built from (cli.js, the chunks it imports and the worker
- * entries it may start; not main.js's own), relative to the project root.
+ * entries it may start; not main.js's own), relative to the project root, and the lock files: a
+ * package put in place with older dates (hard links from a store, a copy keeping dates) shows there.
  */
 export function cliInputs(metafile: Metafile, outdir: string): string[] {
   const rel = relative(root, outdir).split(sep).join('/');
@@ -60,6 +61,7 @@ export function cliInputs(metafile: Metafile, outdir: string): string[] {
     for (const input of Object.keys(output.inputs)) inputs.add(input);
     for (const i of output.imports) if (!i.external) todo.push(i.path);
   }
+  for (const lock of ['package-lock.json', 'node_modules/.package-lock.json']) inputs.add(lock);
   return [...inputs].filter((input) => existsSync(join(root, input))).sort();
 }
 
