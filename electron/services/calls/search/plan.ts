@@ -5,6 +5,7 @@ import type { CallFilter, CallSort } from '../../../../shared/ipc/channels/calls
 import { unreviewedTwins } from '../../review/callReviews.queries.ts';
 import type { Db } from '../../db/define.ts';
 import { prepared } from '../../db/define.ts';
+import { aggregateTotal } from './aggregateTotal.ts';
 import { seqSet } from './bitset.ts';
 import type { SeqSet } from './bitset.ts';
 import { fromClause, whereOf } from './filter.ts';
@@ -20,7 +21,7 @@ export interface ListArgs {
 }
 
 /** No call of another workspace is stored (then a search's matches all belong to this one). */
-const onlyWorkspace = (db: Db, workspaceId: string): boolean =>
+export const onlyWorkspace = (db: Db, workspaceId: string): boolean =>
   prepared<[string, string], number>(
     db,
     `SELECT 1 FROM calls WHERE workspace_id < ? UNION ALL SELECT 1 FROM calls WHERE workspace_id > ? LIMIT 1`,
@@ -104,6 +105,12 @@ function filteredSeqs(db: Db, w: Where): SeqSet {
  * Total and page keys. A search evaluates its FTS query once (a short prefix such as "the*" merges
  * many terms' lists: the slow part) and both the count and the page use those rowids.
  */
+/** The workspace of every stored call when they all have one (null: none stored, or several). */
+export function soleWorkspace(db: Db): string | null {
+  const first = prepared<[], string>(db, `SELECT workspace_id FROM calls LIMIT 1`).pluck().get();
+  return first !== undefined && onlyWorkspace(db, first) ? first : null;
+}
+
 export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[] } {
   const byDate = (a.sort?.by ?? 'created_at') === 'created_at';
   const page = (from: FromClause) =>
@@ -118,10 +125,12 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
     const from = fromClause(w);
     // "Not reviewed" counted as all minus reviewed: both walks skip the per-call membership test.
     const twins = unreviewedTwins(a.filter);
-    const total = twins
-      ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
-        count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
-      : count(from);
+    const total =
+      aggregateTotal(db, a.workspaceId, a.filter) ??
+      (twins
+        ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
+          count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
+        : count(from));
     return { total, seqs: page(from) };
   }
   const matches = prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`)
