@@ -11,6 +11,7 @@ import type { SeqSet } from './bitset.ts';
 import { fromClause, whereOf } from './filter.ts';
 import type { FromClause, Where } from './filter.ts';
 import { sortSql } from './order.ts';
+import { pageByValueWalk } from './valueWalk.ts';
 
 export interface ListArgs {
   workspaceId: string;
@@ -105,6 +106,27 @@ function filteredSeqs(db: Db, w: Where): SeqSet {
  * Total and page keys. A search evaluates its FTS query once (a short prefix such as "the*" merges
  * many terms' lists: the slow part) and both the count and the page use those rowids.
  */
+/**
+ * A window of the list by date. Past the middle it is read from the other end (the same index walked
+ * backwards, then reversed): the walk to a window is as long as its offset, 210 ms at 900,000 of a
+ * million calls against 13 ms from the end.
+ */
+function pageByDate(db: Db, a: ListArgs, from: FromClause, total: number): number[] {
+  const fromEnd = a.offset > total / 2;
+  const sort = fromEnd
+    ? { by: 'created_at' as const, dir: a.sort?.dir === 'asc' ? ('desc' as const) : ('asc' as const) }
+    : a.sort;
+  const limit = fromEnd ? Math.min(a.limit, total - a.offset) : a.limit;
+  if (limit <= 0) return [];
+  const seqs = prepared<unknown[], number>(
+    db,
+    `SELECT c.seq ${from.sql} ORDER BY ${sortSql(sort)} LIMIT ? OFFSET ?`,
+  )
+    .pluck()
+    .all(...from.params, limit, fromEnd ? total - a.offset - limit : a.offset);
+  return fromEnd ? seqs.reverse() : seqs;
+}
+
 /** The workspace of every stored call when they all have one (null: none stored, or several). */
 export function soleWorkspace(db: Db): string | null {
   const first = prepared<[], string>(db, `SELECT workspace_id FROM calls LIMIT 1`).pluck().get();
@@ -131,7 +153,10 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
         ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
           count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
         : count(from));
-    return { total, seqs: page(from) };
+    return {
+      total,
+      seqs: pageByValueWalk(db, a, w) ?? (byDate ? pageByDate(db, a, from, total) : page(from)),
+    };
   }
   const matches = prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`)
     .pluck()
