@@ -1,6 +1,7 @@
 // The Calls table's totals and status facets read from the chart aggregates, on a real SQLite file
 // seeded with every status × sub-status pair, several campaigns and calls without one: each equals
-// counting the calls under the same filter; filters the aggregates do not keep are counted.
+// counting the calls under the same filter (and the sync state's count of the workspace's calls);
+// filters the aggregates do not keep are counted.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallFilter } from '../../../../shared/ipc/channels/calls.ts';
@@ -10,6 +11,7 @@ import { tempDirs } from '../../db/testing.ts';
 import { CHART_CAMPAIGNS, seedChartHistory } from '../chartHistory.ts';
 import { callColumns } from '../../sync/callRow.ts';
 import { upsertCalls } from '../store/upsertCalls.ts';
+import { callSyncStateQueries } from '../syncState.queries.ts';
 import { aggregateTotal } from './aggregateTotal.ts';
 import { fromClause, whereOf } from './filter.ts';
 import { callSearchQueries } from './search.queries.ts';
@@ -73,6 +75,7 @@ describe('Calls table totals from the aggregates', () => {
         expect({ f, total }).toEqual({ f, total: counted(db, f) });
       }
       expect(aggregateTotal(db, 'w1', {})).toBe(3003);
+      expect(callSyncStateQueries['calls.syncState'].run(db, { workspaceId: 'w1' }).calls).toBe(3003);
     } finally {
       db.close();
     }
@@ -95,6 +98,7 @@ describe('Calls table totals from the aggregates', () => {
         limit: 5,
       });
       expect(page.total).toBe(3002);
+      expect(callSyncStateQueries['calls.syncState'].run(db, { workspaceId: 'w1' }).calls).toBe(3002);
     } finally {
       db.close();
     }
