@@ -63,11 +63,12 @@ export async function writeCallsCsv(
     await file.write(header);
     let bytes = Buffer.byteLength(header);
     let rows = 0;
-    for await (const page of db.stream('calls.export', {
-      workspaceId: a.workspaceId,
-      filter: a.filter,
-      ...(a.sort ? { sort: a.sort } : {}),
-    })) {
+    // Read ahead: SQLite reads the next batch in the worker while this one becomes CSV here.
+    for await (const page of db.stream(
+      'calls.export',
+      { workspaceId: a.workspaceId, filter: a.filter, ...(a.sort ? { sort: a.sort } : {}) },
+      { readAhead: true },
+    )) {
       let chunk = '';
       for (const r of page) chunk += callCsvLine(r);
       rows += page.length;

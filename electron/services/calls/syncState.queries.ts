@@ -6,6 +6,7 @@ import { prepared, query } from '../db/define.ts';
 import { storedJson } from '../db/storedJson.ts';
 import { quarantineCount } from './quarantine.queries.ts';
 import { recordingCounts } from './recordings.queries.ts';
+import { aggregateTotal } from './search/aggregateTotal.ts';
 
 const syncPassSchema = z.object({
   fromMs: z.number(),
@@ -72,10 +73,13 @@ const campaignIds = (db: Db, a: { workspaceId: string }): string[] =>
     .pluck()
     .all(a.workspaceId, a.workspaceId);
 
+/** The workspace's calls: from the chart aggregates when they hold every call (a count walked a million). */
 const callCount = (db: Db, workspaceId: string): number =>
+  aggregateTotal(db, workspaceId, {}) ??
   prepared<[string], number>(db, `SELECT count(*) FROM calls WHERE workspace_id = ?`)
     .pluck()
-    .get(workspaceId) ?? 0;
+    .get(workspaceId) ??
+  0;
 
 export const callSyncStateQueries = {
   'calls.syncState': query((db, a: { workspaceId: string }) => ({

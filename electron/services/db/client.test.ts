@@ -109,6 +109,19 @@ describe('database worker client (real worker thread, real SQLite file)', () => 
     expect(batches).toBe(2);
     // Other queries keep working after an abandoned stream.
     expect((await db.call('workspaces.list', {})).workspaces).toHaveLength(30);
+
+    // Read ahead: the same batches; abandoned mid-way or at the last batch, the stream is closed.
+    const ahead: number[] = [];
+    for await (const batch of db.stream('connectionTests.all', { batchSize: 128 }, { readAhead: true }))
+      ahead.push(...batch.map((t) => t.credits ?? -1));
+    expect(ahead).toEqual(seen);
+    for (const stopAt of [1, 3]) {
+      let n = 0;
+      for await (const _ of db.stream('connectionTests.all', { batchSize: 128 }, { readAhead: true }))
+        if (++n === stopAt) break;
+      expect(n).toBe(stopAt);
+    }
+    expect((await db.call('workspaces.list', {})).workspaces).toHaveLength(30);
   });
 
   it('refuses a database written by a newer app, with the clear message, through the worker', async () => {

@@ -17,8 +17,17 @@ export interface DbClient {
     args: QueryArgs<M>,
     transfer?: readonly ArrayBuffer[],
   ): Promise<QueryResult<M>>;
-  /** Pulls a named stream batch by batch; breaking out of the loop closes it in the worker. */
-  stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]>;
+  /**
+   * Pulls a named stream batch by batch; breaking out of the loop closes it in the worker.
+   * `readAhead`: the next batch is asked for before this one is handed over, so the worker reads
+   * it while the caller works (an export writing CSV); only for callers that write nothing the
+   * next batch could see.
+   */
+  stream<M extends StreamName>(
+    method: M,
+    args: QueryArgs<M>,
+    options?: { readAhead?: boolean },
+  ): AsyncIterable<StreamRow<M>[]>;
   readonly schemaVersion: number;
   /** Resolves true once the read lane answers read queries, false if there is none (in-memory, or it failed). */
   readonly readLane: Promise<boolean>;
@@ -44,9 +53,12 @@ interface Lane {
 /** One database worker thread and its requests in flight. */
 function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lane {
   const workerData: DbWorkerData = { role: 'campaign-desk-db', file, lane };
-  const worker = new Worker(workerEntryUrl(new URL('../databaseThread.ts', import.meta.url), 'db-worker.js'), {
-    workerData,
-  });
+  const worker = new Worker(
+    workerEntryUrl(new URL('../databaseThread.ts', import.meta.url), 'db-worker.js'),
+    {
+      workerData,
+    },
+  );
   type Pending = { method: string; resolve: (value: unknown) => void; reject: (error: Error) => void };
   const pending = new Map<number, Pending>();
   let seq = 0;
@@ -178,25 +190,34 @@ export async function openDbClient(options: {
     schemaVersion: opened.schemaVersion,
     readLane,
     call: (method, args, transfer) => send({ method, args }, transfer) as Promise<never>,
-    stream<M extends StreamName>(method: M, args: QueryArgs<M>): AsyncIterable<StreamRow<M>[]> {
+    stream<M extends StreamName>(
+      method: M,
+      args: QueryArgs<M>,
+      options?: { readAhead?: boolean },
+    ): AsyncIterable<StreamRow<M>[]> {
       return {
         async *[Symbol.asyncIterator]() {
           // A stream is pulled from the lane that opened it (its iterator lives there).
           const lane = laneFor(method);
           const { stream } = (await lane.send({ method, args })) as StreamOpened;
+          const next = () =>
+            lane.send({ method: '$stream.next', args: { stream } }) as Promise<StreamStep<StreamRow<M>>>;
           let finished = false;
+          let ahead: Promise<StreamStep<StreamRow<M>>> | null = null;
           try {
             for (;;) {
-              const step = (await lane.send({ method: '$stream.next', args: { stream } })) as StreamStep<
-                StreamRow<M>
-              >;
+              const step = await (ahead ?? next());
+              ahead = null;
               if (step.done) {
                 finished = true;
                 return;
               }
+              if (options?.readAhead) ahead = next();
               yield step.batch;
             }
           } finally {
+            // A batch asked for ahead is awaited first: it may have been the last (stream closed).
+            if (ahead) finished = (await ahead.catch(() => ({ done: false }))).done;
             if (!finished && !lane.stopped) await lane.send({ method: '$stream.return', args: { stream } });
           }
         },

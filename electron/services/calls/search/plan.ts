@@ -5,11 +5,13 @@ import type { CallFilter, CallSort } from '../../../../shared/ipc/channels/calls
 import { unreviewedTwins } from '../../review/callReviews.queries.ts';
 import type { Db } from '../../db/define.ts';
 import { prepared } from '../../db/define.ts';
+import { aggregateTotal } from './aggregateTotal.ts';
 import { seqSet } from './bitset.ts';
 import type { SeqSet } from './bitset.ts';
 import { fromClause, whereOf } from './filter.ts';
 import type { FromClause, Where } from './filter.ts';
 import { sortSql } from './order.ts';
+import { pageByValueWalk } from './valueWalk.ts';
 
 export interface ListArgs {
   workspaceId: string;
@@ -20,7 +22,7 @@ export interface ListArgs {
 }
 
 /** No call of another workspace is stored (then a search's matches all belong to this one). */
-const onlyWorkspace = (db: Db, workspaceId: string): boolean =>
+export const onlyWorkspace = (db: Db, workspaceId: string): boolean =>
   prepared<[string, string], number>(
     db,
     `SELECT 1 FROM calls WHERE workspace_id < ? UNION ALL SELECT 1 FROM calls WHERE workspace_id > ? LIMIT 1`,
@@ -104,6 +106,33 @@ function filteredSeqs(db: Db, w: Where): SeqSet {
  * Total and page keys. A search evaluates its FTS query once (a short prefix such as "the*" merges
  * many terms' lists: the slow part) and both the count and the page use those rowids.
  */
+/**
+ * A window of the list by date. Past the middle it is read from the other end (the same index walked
+ * backwards, then reversed): the walk to a window is as long as its offset, 210 ms at 900,000 of a
+ * million calls against 13 ms from the end.
+ */
+function pageByDate(db: Db, a: ListArgs, from: FromClause, total: number): number[] {
+  const fromEnd = a.offset > total / 2;
+  const sort = fromEnd
+    ? { by: 'created_at' as const, dir: a.sort?.dir === 'asc' ? ('desc' as const) : ('asc' as const) }
+    : a.sort;
+  const limit = fromEnd ? Math.min(a.limit, total - a.offset) : a.limit;
+  if (limit <= 0) return [];
+  const seqs = prepared<unknown[], number>(
+    db,
+    `SELECT c.seq ${from.sql} ORDER BY ${sortSql(sort)} LIMIT ? OFFSET ?`,
+  )
+    .pluck()
+    .all(...from.params, limit, fromEnd ? total - a.offset - limit : a.offset);
+  return fromEnd ? seqs.reverse() : seqs;
+}
+
+/** The workspace of every stored call when they all have one (null: none stored, or several). */
+export function soleWorkspace(db: Db): string | null {
+  const first = prepared<[], string>(db, `SELECT workspace_id FROM calls LIMIT 1`).pluck().get();
+  return first !== undefined && onlyWorkspace(db, first) ? first : null;
+}
+
 export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[] } {
   const byDate = (a.sort?.by ?? 'created_at') === 'created_at';
   const page = (from: FromClause) =>
@@ -118,11 +147,16 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
     const from = fromClause(w);
     // "Not reviewed" counted as all minus reviewed: both walks skip the per-call membership test.
     const twins = unreviewedTwins(a.filter);
-    const total = twins
-      ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
-        count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
-      : count(from);
-    return { total, seqs: page(from) };
+    const total =
+      aggregateTotal(db, a.workspaceId, a.filter) ??
+      (twins
+        ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
+          count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
+        : count(from));
+    return {
+      total,
+      seqs: pageByValueWalk(db, a, w) ?? (byDate ? pageByDate(db, a, from, total) : page(from)),
+    };
   }
   const matches = prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`)
     .pluck()

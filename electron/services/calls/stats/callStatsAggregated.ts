@@ -30,7 +30,7 @@ export function aggregateScope(filter: CallFilter): { bulk: string | null } | nu
  * every call (nothing waits in their log: a writer other than the sync's page left it unfolded).
  */
 const present = new WeakMap<Db, boolean>();
-function hasAggregates(db: Db): boolean {
+export function hasAggregates(db: Db): boolean {
   let known = present.get(db);
   if (known === undefined) {
     known =

@@ -18,6 +18,7 @@ import { migration as m0135 } from './0135-service-refusals.ts';
 import { migration as m0150 } from './0150-calls-attempt-time.ts';
 import { migration as m0160 } from './0160-call-reviews.ts';
 import { migration as m0170 } from './0170-suppression.ts';
+import { migration as m0180 } from './0180-calls-sort-indexes.ts';
 import { migration as m0200 } from './0200-call-aggregates.ts';
 
 /**
@@ -45,6 +46,7 @@ export const migrations: readonly Migration[] = [
   m0150,
   m0160,
   m0170,
+  m0180,
   m0200,
 ];
 
