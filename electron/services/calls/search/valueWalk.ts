@@ -1,4 +1,4 @@
-// A page of the Calls table sorted by another column than the date (migration 0180: one index per
+// A page of the Calls table sorted by another column than the date (migration 0210: one index per
 // column, stored in one direction, without the call id that ends the order), read value by value
 // along the index in the asked direction: each value's calls newest first, nulls last. Far windows
 // are found by counting index entries (covering) and only the page's calls are read: SQL's own

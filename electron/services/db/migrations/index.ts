@@ -18,8 +18,8 @@ import { migration as m0135 } from './0135-service-refusals.ts';
 import { migration as m0150 } from './0150-calls-attempt-time.ts';
 import { migration as m0160 } from './0160-call-reviews.ts';
 import { migration as m0170 } from './0170-suppression.ts';
-import { migration as m0180 } from './0180-calls-sort-indexes.ts';
 import { migration as m0200 } from './0200-call-aggregates.ts';
+import { migration as m0210 } from './0210-calls-sort-indexes.ts';
 
 /**
  * Every migration, in order. Add a new one as `NNNN-name.ts` (next multiple of ten) with its own
@@ -46,8 +46,8 @@ export const migrations: readonly Migration[] = [
   m0150,
   m0160,
   m0170,
-  m0180,
   m0200,
+  m0210,
 ];
 
 export const latestSchemaVersion = (list: readonly Migration[] = migrations): number =>

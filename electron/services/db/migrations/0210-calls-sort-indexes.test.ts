@@ -18,11 +18,11 @@ const planOf = (db: ReturnType<typeof freshDatabase>, sort: CallSort) =>
     .map((r) => (r as { detail: string }).detail)
     .join('; ');
 
-describe('migration 0180 calls sort indexes', () => {
+describe('migration 0210 calls sort indexes', () => {
   it('reads a first page in each column’s first-click order from an index, never sorting the calls', () => {
     const db = freshDatabase(dirs.make());
-    migrate(db, migrations, 170);
-    expect(migrate(db, migrations, 180)).toBe(180);
+    migrate(db, migrations, 200);
+    expect(migrate(db, migrations, 210)).toBe(210);
     // Newest first and oldest first: the index in exactly the list's order.
     for (const dir of ['asc', 'desc'] as const)
       expect(planOf(db, { by: 'created_at', dir })).toBe(
@@ -49,14 +49,14 @@ describe('migration 0180 calls sort indexes', () => {
 
   it('measures the new indexes when the file’s indexes were measured, so SQLite keeps using the right ones', () => {
     const db = freshDatabase(dirs.make());
-    migrate(db, migrations, 170);
+    migrate(db, migrations, 200);
     const insert = db.prepare(
       `INSERT INTO calls (id, workspace_id, status, terminal, created_at, created_ms, raw, first_seen_at, updated_at)
        VALUES (?, 'w1', ?, 1, 'n', ?, '{}', 'n', 'n')`,
     );
     for (let i = 0; i < 300; i++) insert.run(`c${i}`, i % 3 ? 'completed' : 'failed', i);
     db.exec('ANALYZE');
-    migrate(db, migrations, 180);
+    migrate(db, migrations, 210);
     const measured = db.prepare(`SELECT idx FROM sqlite_stat1 WHERE tbl = 'calls'`).pluck().all();
     for (const index of [
       'calls_ws_created',

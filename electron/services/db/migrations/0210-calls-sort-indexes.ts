@@ -20,7 +20,7 @@ export const SORT_INDEXES: ReadonlyArray<readonly [name: string, columns: string
 ];
 
 export const migration: Migration = {
-  version: 180,
+  version: 210,
   name: 'calls-sort-indexes',
   up(db) {
     db.exec(`DROP INDEX calls_ws_attempt; DROP INDEX calls_ws_created;
