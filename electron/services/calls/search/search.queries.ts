@@ -102,15 +102,28 @@ function* exportRows(
   }
 }
 
+/**
+ * The agents of a workspace's calls with their counts, read from index entries only (migration
+ * 0220; reading every call's row took 11 s at a million), each named as its newest named call
+ * among its newest 1,000 says (an agent renamed shows its current name).
+ */
+function agentFacets(db: Db, workspaceId: string) {
+  const counts = prepared<[string], { id: string; calls: number }>(
+    db,
+    `SELECT agent_id AS id, count(*) AS calls FROM calls INDEXED BY calls_ws_agent
+     WHERE workspace_id = ? AND agent_id IS NOT NULL GROUP BY agent_id ORDER BY calls DESC`,
+  ).all(workspaceId);
+  const nameOf = prepared<[string, string], { name: string }>(
+    db,
+    `SELECT agent_name AS name FROM (SELECT agent_name FROM calls INDEXED BY calls_ws_agent
+       WHERE workspace_id = ? AND agent_id = ? ORDER BY created_ms DESC LIMIT 1000)
+     WHERE agent_name IS NOT NULL LIMIT 1`,
+  );
+  return counts.map((c) => ({ id: c.id, name: nameOf.get(workspaceId, c.id)?.name ?? null, calls: c.calls }));
+}
+
 function facets(db: Db, a: { workspaceId: string }) {
-  return {
-    agents: prepared<[string], { id: string; name: string | null; calls: number }>(
-      db,
-      `SELECT agent_id AS id, max(agent_name) AS name, count(*) AS calls FROM calls
-       WHERE workspace_id = ? AND agent_id IS NOT NULL GROUP BY agent_id ORDER BY calls DESC`,
-    ).all(a.workspaceId),
-    ...statusFacets(db, a.workspaceId),
-  };
+  return { agents: agentFacets(db, a.workspaceId), ...statusFacets(db, a.workspaceId) };
 }
 
 /**
