@@ -62,13 +62,11 @@ export function windowPlanner(
       const span = end - cursor;
       cursor = end;
       const calls = first.total ?? first.records.length + first.rejected.length;
-      size = Math.min(
-        policy.maxWindowMs,
-        Math.max(
-          policy.minWindowMs,
-          calls === 0 ? span * 4 : Math.floor((span * policy.targetWindowCalls) / calls),
-        ),
-      );
+      // At most 4× the window before: a sparse start (the first day of a range holding a handful of
+      // calls) otherwise sized the next window at the 14-day maximum, which was halved three times,
+      // each a full page asked alone while nothing else was in flight.
+      const sized = calls === 0 ? span * 4 : Math.floor((span * policy.targetWindowCalls) / calls);
+      size = Math.min(policy.maxWindowMs, Math.max(policy.minWindowMs, Math.min(span * 4, sized)));
       counters.windowsTotal = Math.max(counters.windowsTotal, planned + Math.ceil((toMs - cursor) / size));
     }
     out.end();
