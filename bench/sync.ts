@@ -39,6 +39,7 @@ import { runHistorySync } from '../electron/services/sync/historySync.ts';
 import { historyFetcher, openTempDb } from '../electron/services/sync/testing.ts';
 import type { CallRecord } from '../shared/service/history.ts';
 import { goal, load, pct, round } from './lib/goals.ts';
+import { inFlightTimeline } from './lib/inFlightTimeline.ts';
 import { scalePart } from './lib/syncScaleRun.ts';
 
 const { values } = parseArgs({
@@ -141,13 +142,13 @@ async function rawPaging(
   };
 }
 
-async function syncOnce(s: SandboxProcess, db: DbClient, fromMs: number) {
+async function syncOnce(s: SandboxProcess, db: DbClient, fromMs: number, fetchHistory = historyFetcher(s)) {
   const t0 = performance.now();
   const c0 = cpuSeconds();
   const r = await runHistorySync({
     db,
     workspaceId: 'bench',
-    fetchHistory: historyFetcher(s),
+    fetchHistory,
     signal: new AbortController().signal,
     sinceMs: fromMs,
   });
@@ -165,7 +166,8 @@ async function networkPart(s: SandboxProcess, fromMs: number, toMs: number, seed
   const t = await openTempDb();
   try {
     await s.control('POST', '/network', { reset_counters: true });
-    const sync = await syncOnce(s, t.db, fromMs);
+    const timeline = inFlightTimeline(historyFetcher(s));
+    const sync = await syncOnce(s, t.db, fromMs, timeline.fetchHistory);
     const inFlight = (
       await s.control<{ counters: { history: { max_in_flight: number } } }>('GET', '/network')
     ).counters.history;
@@ -187,6 +189,9 @@ async function networkPart(s: SandboxProcess, fromMs: number, toMs: number, seed
         retries: sync.r.retries,
         concurrency: sync.r.concurrency,
         max_in_flight_seen_by_sandbox: inFlight.max_in_flight,
+        requests: timeline.requests(),
+        // Index k: seconds with k requests in flight (below the limit: time lost to scheduling).
+        seconds_at_in_flight: timeline.secondsAt(),
       },
       nothing_lost: goal('network: calls missing after the sync', seeded - stored, 0, 'calls'),
       time_ratio: goal('network: sync time / sequential raw paging time', ratio, 0.4, '×'),
@@ -319,6 +324,9 @@ async function ftsPart(db: DbClient, goalMs: number) {
 /** Part 3b: the Calls table's first page read every 50 ms while a second sync runs. */
 async function readsDuringSync(s: SandboxProcess, fromMs: number) {
   const second = await openTempDb();
+  // The app's read lane is up long before a sync starts; without this wait the first reads were
+  // answered by the writer, behind the sync's first batches.
+  await second.db.readLane;
   const waits: number[] = [];
   let syncing = true;
   try {
