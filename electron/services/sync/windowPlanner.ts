@@ -45,7 +45,6 @@ export function windowPlanner(
     counters.windowsTotal += Math.max(1, Math.ceil((toMs - fromMs) / size));
     progress.report();
     while (cursor < toMs) {
-      await out.hasRoom();
       checkAbort();
       const end = Math.min(toMs, cursor + size);
       const canSplit = end - cursor > policy.minWindowMs;
@@ -56,6 +55,11 @@ export function windowPlanner(
         counters.windowsTotal++;
         continue;
       }
+      // The first page is asked before there is room (one page ahead at most), so its pages are
+      // asked the moment the store loop takes a window, not a round trip later (measured: when the
+      // store loop lagged, each window's first page then ran alone for ~0.4 s).
+      await out.hasRoom();
+      checkAbort();
       pager.askRest(w, first.total);
       out.push(w);
       planned++;
@@ -72,16 +76,18 @@ export function windowPlanner(
     out.end();
   }
 
-  /** Fixed windows (no split, no resizing), each asked for as soon as there is room. */
+  /** Fixed windows (no split, no resizing): each first page asked at once, the rest once there is room. */
   async function planFixed(
     windows: ReadonlyArray<readonly [number, number]>,
     out: WindowQueue<HistoryWindow>,
   ): Promise<void> {
     for (const [start, end] of windows) {
-      await out.hasRoom();
       checkAbort();
       const w = pager.open(start, end, null);
-      pager.askRest(w, (await w.pages[0]!).total);
+      const first = await w.pages[0]!;
+      await out.hasRoom();
+      checkAbort();
+      pager.askRest(w, first.total);
       out.push(w);
     }
     out.end();
