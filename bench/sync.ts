@@ -8,7 +8,8 @@
 //     pages. Sequential raw paging (GET /calling/history in one-day windows of 1,000-call pages, one
 //     request after another, each body read and JSON-parsed, nothing stored) against the app's
 //     history sync into a fresh SQLite file (runHistorySync: its adaptive requests in flight).
-//     Goal: sync ≤ 0.4 × sequential, every call stored.
+//     Goal: sync ≤ 0.4 × sequential, every call stored. Also printed: the seconds the sync spent
+//     with 0, 1, … requests in flight (below the limit: time lost to scheduling or a lagging store).
 //  2. loopback CPU: the profile off. The app's CPU seconds (this process, every thread: the HTTP
 //     client, schema checks, the DB worker's upserts and search index) per 100,000 calls during a
 //     sync, against a floor measured in the same run: SQLite's own copy of the same calls into a
