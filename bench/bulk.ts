@@ -18,7 +18,7 @@ import { openDbClient } from '../electron/services/db/client.ts';
 import { silentLogger } from '../electron/services/logging/logger.ts';
 import { createContactsService } from '../electron/services/contacts/contactsService.ts';
 import { importThroughService } from '../electron/services/contacts/testing.ts';
-import { cleanArgs, cleanOutputs, cliPath, loadText } from './lib/cleanCli.ts';
+import { cleanArgs, cleanOutputs, loadText, prepareCli } from './lib/cleanCli.ts';
 import { ensureContactsFile } from './lib/contactsFile.ts';
 import { measureNodeScript } from './lib/measureChild.ts';
 
@@ -123,12 +123,13 @@ try {
   await measure('include all', n.invalid, () => service.bulk({ listId: list.id, action: 'include-all' }));
   // The yardstick for "apply to all": the CLI cleaning the same file from scratch, right before it.
   const outputs = cleanOutputs(dir, 'cli');
-  const clean = await measureNodeScript(cliPath, cleanArgs(file, outputs));
+  const cli = await prepareCli();
+  const clean = await measureNodeScript(cli.script, cleanArgs(file, outputs), cli.env);
   if (clean.code !== 0) throw new Error(`the CLI clean failed (exit ${clean.code}): ${clean.stderr.trim()}`);
   for (const path of Object.values(outputs)) rmSync(path, { force: true });
   const cleanLoad = loadavg();
   console.log(
-    `  CLI clean of the same file             ${fmt(clean.wallMs / 1000, 2).padStart(6)} s  (child process, start-up included; ${loadText(cleanLoad)})`,
+    `  CLI clean of the same file             ${fmt(clean.wallMs / 1000, 2).padStart(6)} s  (child process, start-up included, ${cli.label}; ${loadText(cleanLoad)})`,
   );
   const applyMs = await measure('apply US to every number', n.rows, () =>
     service.bulk({ listId: list.id, action: 'apply-country', country: 'US', scope: 'all' }),

@@ -1,8 +1,9 @@
 // `npm run bench:contacts`: the contacts engine on the generator's 1M-row file (seed 42).
 //
-// - The CLI (`electron/cli/main.ts clean …`, default 2 workers) runs as a child process: wall time
-//   from spawn to exit (Node start-up included), rows/s, CPU time and peak RSS of the whole child,
-//   all threads included (getrusage at exit, via bench/lib/peakRssHook.ts).
+// - The CLI as operators run it (`bin/campaign-desk.mjs clean …`: the bundle dist-electron/cli.js,
+//   built first when stale; BENCH_CLI=source for the TypeScript sources; default 2 workers) runs as
+//   a child process: wall time from spawn to exit (Node start-up included), rows/s, CPU time and
+//   peak RSS of the whole child, all threads included (getrusage at exit, bench/lib/peakRssHook.ts).
 // - In the same run, the raw baseline: papaparse streaming the same file as text, header:false,
 //   also a child process (bench/lib/rawPapaparse.ts). Engine and baseline runs alternate so both
 //   see the same machine load; medians of RUNS runs are compared.
@@ -15,7 +16,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanReportSchema } from '../shared/domain/contacts/index.ts';
-import { cleanArgs, cleanOutputs, cliPath, loadText } from './lib/cleanCli.ts';
+import { cleanArgs, cleanOutputs, loadText, prepareCli } from './lib/cleanCli.ts';
 import { ensureContactsFile } from './lib/contactsFile.ts';
 import { measureNodeScript, median } from './lib/measureChild.ts';
 import { describeAgreement, verifyPhones } from './lib/verifyPhones.ts';
@@ -44,6 +45,8 @@ console.log(
   `machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, ${loadText(loadAtStart)}`,
 );
 
+const cli = await prepareCli();
+console.log(`CLI: ${cli.label}`);
 const outputs = cleanOutputs(outDir);
 const args = cleanArgs(file, outputs);
 
@@ -51,7 +54,7 @@ const engine: Array<{ wallMs: number; rssKb: number; cpuMs: number }> = [];
 const raw: Array<{ wallMs: number; innerMs: number; cpuMs: number }> = [];
 let failed = false;
 for (let run = 1; run <= RUNS; run++) {
-  const e = await measureNodeScript(cliPath, args);
+  const e = await measureNodeScript(cli.script, args, cli.env);
   if (e.code !== 0) {
     console.error(`engine run ${run} failed (exit ${e.code}): ${e.stderr.trim()}`);
     failed = true;

@@ -31,7 +31,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { startSandboxProcess } from '../electron/services/api/testing/sandboxProcess.ts';
 import type { SandboxProcess } from '../electron/services/api/testing/sandboxProcess.ts';
 import type { DbClient } from '../electron/services/db/client.ts';
@@ -41,6 +40,7 @@ import { historyFetcher, openTempDb } from '../electron/services/sync/testing.ts
 import type { CallRecord } from '../shared/service/history.ts';
 import { goal, load, pct, round } from './lib/goals.ts';
 import { inFlightTimeline } from './lib/inFlightTimeline.ts';
+import { rawPaging, sqliteCopyCpu } from './lib/syncFloor.ts';
 import { scalePart } from './lib/syncScaleRun.ts';
 
 const { values } = parseArgs({
@@ -103,46 +103,6 @@ try {
   rmSync(dataRoot, { recursive: true, force: true });
 }
 
-/** Pages of one-day windows, 1,000 calls each, one request after another; each body JSON-parsed. */
-async function rawPaging(
-  s: SandboxProcess,
-  fromMs: number,
-  toMs: number,
-): Promise<{ calls: number; requests: number; bytes: number; seconds: number; parseCpuSeconds: number }> {
-  let n = 0;
-  let requests = 0;
-  let bytes = 0;
-  let parseCpu = 0;
-  const t0 = performance.now();
-  for (let start = fromMs; start < toMs; start += DAY) {
-    for (let offset = 0; ; offset += 1000) {
-      const q = new URLSearchParams({
-        start_date: new Date(start - 1000).toISOString(),
-        end_date: new Date(Math.min(toMs, start + DAY)).toISOString(),
-        limit: '1000',
-        offset: String(offset),
-      });
-      const res = await fetch(`${s.baseUrl}/calling/history?${q}`, { headers: { 'x-api-key': s.apiKey } });
-      const text = await res.text();
-      requests++;
-      bytes += Buffer.byteLength(text);
-      if (res.status !== 200) throw new Error(`raw paging: HTTP ${res.status}`);
-      const c0 = cpuSeconds();
-      const body = JSON.parse(text) as { calls: unknown[] };
-      parseCpu += cpuSeconds() - c0;
-      n += body.calls.length;
-      if (body.calls.length < 1000) break;
-    }
-  }
-  return {
-    calls: n,
-    requests,
-    bytes,
-    seconds: (performance.now() - t0) / 1000,
-    parseCpuSeconds: parseCpu,
-  };
-}
-
 async function syncOnce(s: SandboxProcess, db: DbClient, fromMs: number, fetchHistory = historyFetcher(s)) {
   const t0 = performance.now();
   const c0 = cpuSeconds();
@@ -202,46 +162,17 @@ async function networkPart(s: SandboxProcess, fromMs: number, toMs: number, seed
   }
 }
 
-/**
- * The floor's SQLite part: the synced calls copied into a fresh file made by the app's migrations
- * (same table, same indexes, same search index), in transactions of 16,000 rows as the app batches.
- */
-async function sqliteCopyCpu(sourceFile: string): Promise<number> {
-  const fresh = await openTempDb();
-  const file = join(fresh.dir, 'campaign-desk.sqlite');
-  await fresh.db.close();
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.prepare(`ATTACH DATABASE ? AS src`).run(sourceFile);
-    const maxSeq = db.prepare(`SELECT coalesce(max(seq), 0) FROM src.calls`).pluck().get() as number;
-    const copy = db.prepare(`INSERT INTO main.calls SELECT * FROM src.calls WHERE seq > ? AND seq <= ?`);
-    const index = db.prepare(
-      `INSERT INTO main.calls_fts (rowid, transcript_text, name, number_text)
-       SELECT seq, transcript_text, name, number_text FROM main.calls WHERE seq > ? AND seq <= ?`,
-    );
-    const batch = db.transaction((a: number, b: number) => {
-      copy.run(a, b);
-      index.run(a, b);
-    });
-    const c0 = cpuSeconds();
-    for (let a = 0; a < maxSeq; a += 16_000) batch(a, a + 16_000);
-    return cpuSeconds() - c0;
-  } finally {
-    db.close();
-    rmSync(fresh.dir, { recursive: true, force: true });
-  }
-}
-
 /** Part 2: loopback, the app's CPU per 100,000 calls against the floor. Leaves the synced DB open. */
 async function cpuPart(s: SandboxProcess, fromMs: number, toMs: number, seeded: number) {
   const raw = await rawPaging(s, fromMs, toMs);
   const t = await openTempDb();
+  // The read lane's thread boots in the background: its start is no part of the sync's cost (as the
+  // floor's file is made by the migrations before its copy is timed).
+  await t.db.readLane;
   const sync = await syncOnce(s, t.db, fromMs);
   const stored = await storedCalls(t.db);
   if (stored !== seeded) throw new Error(`loopback sync stored ${stored} calls of ${seeded}`);
-  const copyCpu = await sqliteCopyCpu(join(t.dir, 'campaign-desk.sqlite'));
+  const copyCpu = await sqliteCopyCpu(join(t.dir, 'campaign-desk.sqlite'), openTempDb);
   const per100k = (x: number) => (x * 100_000) / stored;
   const floor = per100k(copyCpu + raw.parseCpuSeconds);
   const app = per100k(sync.cpu);

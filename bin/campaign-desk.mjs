@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// The `campaign-desk` command: runs electron/cli/main.ts, which needs a Node that strips
-// TypeScript types (22.18 or newer). On an older Node it re-runs itself on the project's pinned
-// Node 24 (the `node` devDependency) when that is installed, and otherwise says what to do.
+// The `campaign-desk` command: runs the CLI bundled by `npm run build:electron`
+// (dist-electron/cli.js) while it is up to date with its sources (bin/cliBundle.mjs), otherwise
+// electron/cli/main.ts itself; DESK_DEBUG=1 says which, DESK_FROM_SOURCE=1 forces the sources.
+// Either needs Node 22.18 or newer (the sources because Node strips their types). On an older Node
+// it re-runs itself on the project's pinned Node 24 (the `node` devDependency) when that is
+// installed, and otherwise says what to do.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
@@ -21,6 +24,19 @@ if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
   );
   process.exit(1);
 }
-const { main, useCompileCache } = await import('../electron/cli/main.ts');
+// Imported only now: a copy of this file alone must still reach the message above.
+const { cliBundle } = await import('./cliBundle.mjs');
+const bundle = process.env.DESK_FROM_SOURCE
+  ? { entry: null, reason: 'DESK_FROM_SOURCE is set' }
+  : cliBundle(fileURLToPath(new URL('..', import.meta.url)));
+if (process.env.DESK_DEBUG)
+  process.stderr.write(
+    bundle.entry
+      ? `campaign-desk: running the bundle ${bundle.entry}\n`
+      : `campaign-desk: running the sources (${bundle.reason})\n`,
+  );
+const { main, useCompileCache } = await import(
+  bundle.entry ? pathToFileURL(bundle.entry).href : '../electron/cli/main.ts'
+);
 useCompileCache();
 process.exitCode = await main(process.argv.slice(2));

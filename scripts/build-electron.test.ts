@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -8,11 +8,15 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDirs } from '../electron/services/db/testing.ts';
 import { bundleFiles, buildElectron } from './build-electron.ts';
+import { CLI_INPUTS, cliBundle } from '../bin/cliBundle.mjs';
+import { ensureContactsFile } from '../bench/lib/contactsFile.ts';
+import { cleanArgs, cleanOutputs } from '../bench/lib/cleanCli.ts';
 import { channelNames } from '../shared/ipc/contract.ts';
 
 // The bundles Electron would load, checked under plain Node (no Electron binary here): the worker
 // entries really run, the preload exposes only the contract, main parses and keeps natives external.
 const dirs = tempDirs('desk-bundle-');
+const root = fileURLToPath(new URL('..', import.meta.url));
 let out: string;
 beforeAll(async () => {
   // Inside the project, so the external native modules resolve from its node_modules.
@@ -132,5 +136,52 @@ describe('Electron bundles (esbuild)', () => {
       ['app:info', {}],
     ]);
     expect(JSON.stringify(Object.keys(desk))).not.toContain('ipcRenderer');
+  });
+
+  it('the bundled CLI cleans a file to the same bytes as the sources', async () => {
+    const dir = dirs.make();
+    const file = ensureContactsFile(5_000, 42, dir);
+    const clean = async (script: string, name: string) => {
+      const outputs = cleanOutputs(dir, name);
+      await promisify(execFile)(process.execPath, [script, ...cleanArgs(file, outputs)]);
+      const json = JSON.parse(readFileSync(outputs.report, 'utf8')) as Record<string, unknown>;
+      return {
+        upload: readFileSync(outputs.upload),
+        rejects: readFileSync(outputs.rejects),
+        report: { ...json, elapsed_ms: 0, outputs: null },
+      };
+    };
+    const bundled = await clean(join(out, 'cli.js'), 'bundle');
+    const source = await clean(join(root, 'electron', 'cli', 'main.ts'), 'source');
+    expect(bundled.upload.length).toBeGreaterThan(100_000);
+    expect(bundled.upload.equals(source.upload)).toBe(true);
+    expect(bundled.rejects.equals(source.rejects)).toBe(true);
+    expect(bundled.report).toEqual(source.report);
+  }, 60_000);
+
+  it('the bin runs the bundle while no source it was built from changed, the sources after', () => {
+    expect(cliBundle(root, out)).toEqual({ entry: join(out, 'cli.js'), reason: null });
+    const manifestPath = join(out, CLI_INPUTS);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { builtAt: number; inputs: string[] };
+    // The CLI and the engine's threads are listed, the Electron main process's own files are not.
+    expect(manifest.inputs).toContain('electron/cli/main.ts');
+    expect(manifest.inputs).toContain('electron/services/contacts/engine/worker.ts');
+    expect(manifest.inputs).toContain('shared/domain/contacts/blockProcessor.ts');
+    expect(manifest.inputs).not.toContain('electron/main/index.ts');
+    expect(manifest.inputs).toContain('package-lock.json'); // an npm upgrade keeps old file dates
+    try {
+      // As if every source had been saved after the build.
+      writeFileSync(manifestPath, JSON.stringify({ ...manifest, builtAt: 0 }));
+      expect(cliBundle(root, out)).toEqual({
+        entry: null,
+        reason: `${manifest.inputs[0]} changed after the build`,
+      });
+    } finally {
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+    }
+    expect(cliBundle(root, join(out, 'nothing'))).toMatchObject({
+      entry: null,
+      reason: expect.stringMatching(/^no CLI bundle in .*nothing \(npm run build:electron makes it\)$/),
+    });
   });
 });

@@ -5,7 +5,7 @@
  * Errors are one line on stderr (exit 1); bad arguments exit 2.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeskFailure } from '../../shared/ipc/result.ts';
 import { defaultDataDir } from '../services/dataDir.ts';
@@ -87,7 +87,12 @@ export function parseArgs(
   return args;
 }
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** The project folder: the nearest one above with a package.json (this code also runs bundled, from dist-electron/). */
+const repoRoot = ((): string => {
+  let dir = fileURLToPath(new URL('.', import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 
 const readVersion = (): string => {
   try {

@@ -11,15 +11,7 @@ import { EXIT, parseCommandLine, UsageError } from './exitCodes.ts';
 import type { Io } from './io.ts';
 import { formatCount } from '../../shared/domain/formatCount.ts';
 import { readFile, writeFile } from 'node:fs/promises';
-import {
-  addWorkspaceEntries,
-  heldBackText,
-  holdBack,
-  readSuppressFile,
-  uploadNumbers,
-} from './suppressList.ts';
-import type { HeldBack, SuppressMap } from './suppressList.ts';
-import { withWorkspaceDb } from './workspaceDb.ts';
+import type { SuppressMap } from './suppressList.ts';
 
 export const cleanUsage = `Usage: campaign-desk clean <file> --country <IN|+91> --out <upload.csv> --rejects <rejects.csv> --report <report.json> [options]
 
@@ -238,10 +230,14 @@ export function detectionNotes(report: CleanReport): string[] {
 
 /**
  * --suppress / --workspace: the do-not-call numbers leave the upload file; the report counts them
- * (`suppressed`: total and per reason). Null when neither option was given.
+ * (`suppressed`: total and per reason). Returns the summary's line about them, or null when neither
+ * option was given. (Their modules, SQLite's among them, load only then: start-up time counts.)
  */
-async function applySuppression(args: CleanArgs): Promise<HeldBack | null> {
+async function applySuppression(args: CleanArgs): Promise<string | null> {
   if (args.suppress.length === 0 && args.workspace === undefined) return null;
+  const { addWorkspaceEntries, heldBackText, holdBack, readSuppressFile, uploadNumbers } =
+    await import('./suppressList.ts');
+  const { withWorkspaceDb } = await import('./workspaceDb.ts');
   const suppressed: SuppressMap = new Map();
   for (const file of args.suppress)
     for (const [e164, reason] of await readSuppressFile(file, args.country))
@@ -254,7 +250,7 @@ async function applySuppression(args: CleanArgs): Promise<HeldBack | null> {
   const report = JSON.parse(await readFile(args.report, 'utf8')) as Record<string, unknown>;
   report.suppressed = { total: held.total, by_reason: held.byReason };
   await writeFile(args.report, JSON.stringify(report, null, 2) + '\n');
-  return held;
+  return heldBackText(held);
 }
 
 export async function runClean(argv: string[], io: Io): Promise<number> {
@@ -294,7 +290,7 @@ export async function runClean(argv: string[], io: Io): Promise<number> {
     if (shown) io.status(null);
     const held = await applySuppression(args);
     io.out(summary(args, report));
-    if (held) io.out(`  ${heldBackText(held)}`);
+    if (held) io.out(`  ${held}`);
     return EXIT.ok;
   } catch (error) {
     if (shown) io.status(null);

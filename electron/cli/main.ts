@@ -40,8 +40,9 @@ Commands:
 
 Run "campaign-desk <command> --help" for a command's options.`;
 
+// Bundled (dist-electron/cli.js) every command is inside the bundle.
 const available = (relative: string): boolean =>
-  existsSync(fileURLToPath(new URL(relative, import.meta.url)));
+  !import.meta.url.endsWith('.ts') || existsSync(fileURLToPath(new URL(relative, import.meta.url)));
 
 async function dispatch(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callStatusSchema, callStatuses, callSubStatusReadSchema } from './enums.ts';
+import { checkCallRecord } from './callRecordCheck.ts';
 import { checkServiceTimestamp } from './normalize.ts';
 
 /**
@@ -110,6 +111,13 @@ export function readCallRecords(items: readonly unknown[]): {
   const records: CallRecord[] = [];
   const rejected: RejectedRecord[] = [];
   for (const item of items) {
+    // The hand-written check first (the sync's hot path); a record it refuses is asked of the
+    // schema, which says which field and why.
+    const checked = checkCallRecord(item);
+    if (checked) {
+      records.push(checked);
+      continue;
+    }
     const r = callRecordSchema.safeParse(item);
     if (r.success) {
       records.push(r.data);

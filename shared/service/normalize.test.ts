@@ -64,6 +64,34 @@ describe('normalizeTimestamp', () => {
   });
 });
 
+describe('checkServiceTimestamp on the canonical form', () => {
+  it('answers what Date.parse answers for every real instant, and refuses fields Date.parse would roll over', () => {
+    let a = 28;
+    const next = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 4294967296;
+    const lo = Date.UTC(1970, 0, 1);
+    const hi = Date.UTC(2101, 0, 1);
+    for (let i = 0; i < 20_000; i++) {
+      const text = new Date(lo + Math.floor(next() * (hi - lo))).toISOString();
+      expect(checkServiceTimestamp(text)).toEqual({ ms: Date.parse(text) });
+    }
+    for (const text of [
+      '2025-02-29T00:00:00.000Z',
+      '2024-02-30T00:00:00.000Z',
+      '2026-04-31T10:00:00.000Z',
+      '2026-11-20T24:00:00.000Z',
+      '2101-01-01T00:00:00.000Z',
+    ])
+      expect(checkServiceTimestamp(text)).toHaveProperty('problem');
+    expect(checkServiceTimestamp('2024-02-29T23:59:59.999Z')).toEqual({
+      ms: Date.parse('2024-02-29T23:59:59.999Z'),
+    });
+    expect(checkServiceTimestamp('2000-02-29T00:00:00.000Z')).toEqual({
+      ms: Date.parse('2000-02-29T00:00:00.000Z'),
+    });
+    expect(checkServiceTimestamp('2100-02-29T00:00:00.000Z')).toHaveProperty('problem');
+  });
+});
+
 describe('normalizeTranscript', () => {
   const expected = [
     { speaker: 'agent', text: 'Hello, am I speaking with Asha?' },

@@ -72,7 +72,10 @@ export const TIMESTAMP_MAX_YEAR = 2100;
 const MIN_MS = Date.UTC(TIMESTAMP_MIN_YEAR, 0, 1);
 const MAX_MS = Date.UTC(TIMESTAMP_MAX_YEAR + 1, 0, 1);
 
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Days in a month (1–12) of the Gregorian calendar (as Date counts them; no Date made per call). */
+const daysIn = (year: number, month: number) =>
+  month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : MONTH_DAYS[month - 1]!;
 
 /**
  * Why the fields of a timestamp are not a real time, or null. Date.parse rolls fields over
@@ -96,33 +99,43 @@ function fieldProblem(y: number, mo: number, d: number, h: number, mi: number, s
  * `initiated_at` sample has none). Strict: no rollover, years 1970–2100 (also as an instant).
  */
 export function checkServiceTimestamp(text: string): { ms: number } | { problem: string } {
-  const canonical = canonicalTimestamp.test(text);
-  const m = canonical ? null : timestampPattern.exec(text.trim());
-  if (!canonical && !m) return { problem: 'is not an ISO 8601 date-time' };
-  const num = (from: number, to: number) => Number(text.slice(from, to));
-  const problem = canonical
-    ? fieldProblem(num(0, 4), num(5, 7), num(8, 10), num(11, 13), num(14, 16), num(17, 19))
-    : fieldProblem(
-        Number(m![1]),
-        Number(m![2]),
-        Number(m![3]),
-        Number(m![4]),
-        Number(m![5]),
-        Number(m![6] ?? '0'),
-      );
-  if (problem) return { problem };
-  let parsed: number;
-  if (canonical) parsed = Date.parse(text);
-  else {
-    const [, y, mo, d, h, mi, sec, frac, zone] = m!;
-    const ms = (frac ?? '').slice(0, 3).padEnd(3, '0');
-    let offset = zone === undefined || zone === 'Z' || zone === 'z' ? 'Z' : zone;
-    if (/^[+-]\d{2}$/.test(offset)) offset = `${offset}:00`;
-    else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
-    if (offset !== 'Z' && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(4, 6)) > 59))
-      return { problem: `offset ${zone} is out of range` };
-    parsed = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}.${ms}${offset}`);
+  if (canonicalTimestamp.test(text)) {
+    // The sync reads two per call: ASCII digits at fixed places, read without slicing, the instant
+    // made from them (what Date.parse answers for this form once the fields are checked).
+    const num = (from: number, to: number) => {
+      let v = 0;
+      for (let i = from; i < to; i++) v = v * 10 + text.charCodeAt(i) - 48;
+      return v;
+    };
+    const y = num(0, 4);
+    const mo = num(5, 7);
+    const d = num(8, 10);
+    const problem = fieldProblem(y, mo, d, num(11, 13), num(14, 16), num(17, 19));
+    if (problem) return { problem };
+    return inRange(Date.UTC(y, mo - 1, d, num(11, 13), num(14, 16), num(17, 19), num(20, 23)));
   }
+  const m = timestampPattern.exec(text.trim());
+  if (!m) return { problem: 'is not an ISO 8601 date-time' };
+  const problem = fieldProblem(
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6] ?? '0'),
+  );
+  if (problem) return { problem };
+  const [, y, mo, d, h, mi, sec, frac, zone] = m;
+  const ms = (frac ?? '').slice(0, 3).padEnd(3, '0');
+  let offset = zone === undefined || zone === 'Z' || zone === 'z' ? 'Z' : zone;
+  if (/^[+-]\d{2}$/.test(offset)) offset = `${offset}:00`;
+  else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  if (offset !== 'Z' && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(4, 6)) > 59))
+    return { problem: `offset ${zone} is out of range` };
+  return inRange(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${sec ?? '00'}.${ms}${offset}`));
+}
+
+function inRange(parsed: number): { ms: number } | { problem: string } {
   if (Number.isNaN(parsed)) return { problem: 'is not an ISO 8601 date-time' };
   if (parsed < MIN_MS || parsed >= MAX_MS)
     return { problem: `is outside ${TIMESTAMP_MIN_YEAR}–${TIMESTAMP_MAX_YEAR} in UTC` };

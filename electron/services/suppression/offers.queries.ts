@@ -200,6 +200,12 @@ const campaignRowNumbers = (
 export const suppressionOfferQueries = {
   'suppression.campaignRowNumbers': read(campaignRowNumbers),
   'suppression.listRows': readStream(listRows),
+  'suppression.listRowCount': read(
+    (db, a: { listId: number }) =>
+      prepared<[number], { n: number }>(db, `SELECT count(*) AS n FROM contacts WHERE list_id = ?`).get(
+        a.listId,
+      )!.n,
+  ),
   'suppression.offerDnd': txQuery(offerDnd),
   'suppression.scanTranscripts': txQuery(scanTranscripts),
   'suppression.offers': query(openOffers),

@@ -28,8 +28,6 @@ import { storedSourceSchema } from './entries.queries.ts';
 
 const sourceJson = storedJson(storedSourceSchema, 'suppression history source');
 const headersJson = storedJson(z.array(z.string()), 'list headers');
-/** Only `rows` is read (a key contact_lists.counts does not hold today: then nothing counts as skipped). */
-const listRowsJson = storedJson(z.object({ rows: z.number().optional() }), 'list counts');
 
 export const PHRASES_KEY = 'suppression.phrases';
 /** Entries written per database call (an import of a million numbers never holds the writer long). */
@@ -419,7 +417,9 @@ export function createSuppressionService(o: SuppressionServiceOptions) {
       const target = listOf(workspaceId, req.shared);
       let added = 0;
       let merged = 0;
+      let taken = 0;
       for await (const page of db.stream('suppression.listRows', { listId: req.listId, batch: CHUNK })) {
+        taken += page.length;
         const r = await db.call('suppression.add', {
           workspaceId: target,
           entries: page.map((row) => entryOfRow(row.e164, cellsJson(row.cells), cols, fallback)),
@@ -427,9 +427,10 @@ export function createSuppressionService(o: SuppressionServiceOptions) {
         added += r.added;
         merged += r.merged;
       }
-      const parsed = listRowsJson(list.counts);
       await changed(workspaceId);
-      return { added, merged, skipped: Math.max(0, (parsed.rows ?? 0) - added - merged) };
+      // Rows not taken: invalid, excluded or without a number.
+      const rows = await db.call('suppression.listRowCount', { listId: req.listId });
+      return { added, merged, skipped: Math.max(0, rows - taken) };
     },
 
     async exportFile(req: ParsedRequestOf<'suppression:export'>): Promise<ResponseOf<'suppression:export'>> {

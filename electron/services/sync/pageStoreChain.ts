@@ -5,15 +5,16 @@
 // falling behind. Refused records are quarantined on the chain too, in order with the calls.
 import type { CallRecord, RejectedRecord } from '../../../shared/service/history.ts';
 import type { DbClient } from '../db/client.ts';
-import { callColumns } from './callRow.ts';
-import type { CallColumns } from './callRow.ts';
+import { callColumns, columnsBatch } from './callRow.ts';
+import type { CallColumns, CallColumnsBatch } from './callRow.ts';
 import type { PassProgress } from './syncProgress.ts';
 
 const MAX_QUEUED_PAGES = 16;
 /**
  * Rows written in one transaction at most (pages waiting for the worker are joined up to this).
- * Its message is copied on the main thread while nothing else runs there: 16,000 rows took ~150 ms
- * (a Calls page read's answer waited behind it), 4,000 ~40 ms; write time per call is the same.
+ * Its message is copied on the main thread while nothing else runs there: 16,000 rows (as row
+ * objects, before they crossed as columns) took ~150 ms, and a Calls page read's answer waited
+ * behind it; 4,000 ~40 ms. Write time per call was the same within noise.
  */
 const MAX_BATCH_ROWS = 4_000;
 
@@ -56,11 +57,17 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   async function writeWaiting(): Promise<void> {
     const first = waiting[0];
     if (!first) return; // an earlier link took these pages
-    const batch: CallColumns[] = [];
-    while (waiting[0] && waiting[0].bulkListId === first.bulkListId && batch.length < MAX_BATCH_ROWS) {
-      batch.push(...waiting.shift()!.rows);
+    // Sent as columns: an array of row objects costs the structured clone (and the worker) more.
+    let batch: CallColumnsBatch | null = null;
+    while (
+      waiting[0] &&
+      waiting[0].bulkListId === first.bulkListId &&
+      (batch?.id.length ?? 0) < MAX_BATCH_ROWS
+    ) {
+      batch = columnsBatch(waiting.shift()!.rows, batch ?? undefined);
       queued--;
     }
+    if (!batch) return;
     wakeFetcher?.();
     const r = await db.call('calls.upsert', {
       workspaceId,
@@ -73,7 +80,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     if (quarantineHeld) {
       const released = await db.call('calls.releaseQuarantined', {
         workspaceId,
-        callIds: batch.map((c) => c.id),
+        callIds: batch.id,
       });
       quarantineHeld = released.total > 0;
     }

@@ -1,18 +1,22 @@
 // Storing history pages: upsert by id (the record as received kept in `raw`), the search index and
 // the charts' aggregates fed in the same transaction.
-import type { CallColumns } from '../../sync/callRow.ts';
+import { columnsBatch, rowAt } from '../../sync/callRow.ts';
+import type { CallColumns, CallColumnsBatch } from '../../sync/callRow.ts';
 import { foldCallAggregates, logNewShares, logOldShare } from '../../db/callAggregates.ts';
 import type { Db } from '../../db/define.ts';
 import { prepared, writeTransaction } from '../../db/define.ts';
-import { INSERT_CALL_SQL, storedCallRow, UPDATE_CALL_SQL } from './callsTable.ts';
+import { callValues, INSERT_CALL_SQL, storedCallRow, UPDATE_CALL_SQL } from './callsTable.ts';
 import type { StoredCallRow } from './callsTable.ts';
 
 export interface UpsertArgs {
   workspaceId: string;
   /** Set when the page came from a per-campaign query (links the calls to the campaign). */
   bulkListId: string | null;
-  /** The page's records as columns (made by the caller, so the DB worker only writes). */
-  rows: CallColumns[];
+  /**
+   * The page's records as columns (made by the caller, so the DB worker only writes): rows, or one
+   * array per column (the sync's batches: cheaper to send to the worker, callRow.ts `columnsBatch`).
+   */
+  rows: CallColumns[] | CallColumnsBatch;
   nowIso: string;
 }
 export interface UpsertResult {
@@ -22,25 +26,15 @@ export interface UpsertResult {
 }
 
 /**
- * The batch's rows, one per id: the last occurrence of a repeated id (the state fetched last: pages
- * are joined in the order they were read, and overlapping windows or a window read again while a
- * call progressed carry it twice), at its first position. Two rows of one id in one transaction
- * would unindex search text the batch has not indexed yet (indexing runs once, at its end), which
- * FTS5 refuses as a damaged index.
+ * The batch's rows, one per id (their indexes): the last occurrence of a repeated id (the state
+ * fetched last: pages are joined in the order they were read, and overlapping windows or a window
+ * read again while a call progressed carry it twice), at its first position. Two rows of one id in
+ * one transaction would unindex search text the batch has not indexed yet (indexing runs once, at
+ * its end), which FTS5 refuses as a damaged index.
  */
-function lastPerId(rows: readonly CallColumns[]): CallColumns[] {
-  const seen = new Set<string>();
-  let repeated = false;
-  for (const c of rows) {
-    if (seen.has(c.id)) {
-      repeated = true;
-      break;
-    }
-    seen.add(c.id);
-  }
-  if (!repeated) return rows as CallColumns[];
-  const byId = new Map<string, CallColumns>();
-  for (const c of rows) byId.set(c.id, c); // a repeated key keeps its place, takes the new value
+function lastPerId(ids: readonly string[]): number[] {
+  const byId = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) byId.set(ids[i]!, i); // a repeated key keeps its place, takes the new index
   return [...byId.values()];
 }
 
@@ -58,7 +52,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     [string],
     { seq: number; raw: string; bulk_list_id: string | null; workspace_id: string }
   >(db, `SELECT seq, raw, bulk_list_id, workspace_id FROM calls WHERE id = ?`);
-  const insert = prepared<[StoredCallRow]>(db, INSERT_CALL_SQL);
+  const insert = prepared<[Array<string | number | null>]>(db, INSERT_CALL_SQL);
   const update = prepared<[StoredCallRow]>(db, UPDATE_CALL_SQL);
   const unindex = prepared(
     db,
@@ -89,25 +83,26 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   writeTransaction(db, () => {
     const written: number[] = [];
     const relinked: number[] = [];
-    for (const c of lastPerId(a.rows)) {
+    const rows = Array.isArray(a.rows) ? columnsBatch(a.rows) : a.rows;
+    for (const i of lastPerId(rows.id)) {
+      const id = rows.id[i]!;
       // A new id is inserted at once (no lookup first); a known one is compared with what is stored.
-      const row = storedCallRow(c, a.workspaceId, a.bulkListId, a.nowIso);
-      const added = insert.run(row);
-      const before = added.changes === 1 ? undefined : existing.get(c.id);
+      const added = insert.run(callValues(rows, i, a.workspaceId, a.bulkListId, a.nowIso));
+      const before = added.changes === 1 ? undefined : existing.get(id);
       const seq = before ? before.seq : Number(added.lastInsertRowid);
       const moved = before !== undefined && before.workspace_id !== a.workspaceId;
       if (!before) {
         written.push(seq);
         result.inserted++;
-      } else if (before.raw !== c.raw) {
+      } else if (before.raw !== rows.raw[i]) {
         logOldShare(db, before.seq);
         unindex.run(before.seq);
-        update.run(row);
+        update.run(storedCallRow(rowAt(rows, i), a.workspaceId, a.bulkListId, a.nowIso));
         written.push(before.seq);
         result.updated++;
       } else if (moved || (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId)) {
         logOldShare(db, before.seq);
-        relink.run(a.workspaceId, a.bulkListId, a.nowIso, c.id);
+        relink.run(a.workspaceId, a.bulkListId, a.nowIso, id);
         relinked.push(before.seq);
         result.updated++;
       } else {
@@ -116,9 +111,10 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       }
       if (moved) {
         moveRecording.run(a.workspaceId, seq);
-        moveReview.run(a.workspaceId, before.workspace_id, c.id); // QA marks follow the call
+        moveReview.run(a.workspaceId, before.workspace_id, id); // QA marks follow the call
       }
-      if (c.recordingUrl) recording.run(seq, a.workspaceId, c.recordingUrl, c.recordingExpiresMs);
+      const url = rows.recordingUrl[i];
+      if (url) recording.run(seq, a.workspaceId, url, rows.recordingExpiresMs[i]);
     }
     if (written.length > 0) index.run(JSON.stringify(written));
     // The charts' aggregates take the page's changes in the same transaction (callAggregates.ts).

@@ -117,8 +117,11 @@ export function DoNotCallPage() {
     const r = await desk().suppression.importList({ listId: Number(importList), shared });
     setBusy(false);
     if (!r.ok) return void toast.error(r.error.message);
+    const skipped = r.value.skipped
+      ? `; ${formatCount(r.value.skipped)} rows skipped (no valid number, or excluded)`
+      : '';
     toast.success(
-      `${formatCount(r.value.added)} added, ${formatCount(r.value.merged)} already listed (merged)`,
+      `${formatCount(r.value.added)} added, ${formatCount(r.value.merged)} already listed (merged)${skipped}`,
     );
   };
   const exportFile = async (format: 'csv' | 'xlsx') => {
