@@ -8,7 +8,8 @@
 //     pages. Sequential raw paging (GET /calling/history in one-day windows of 1,000-call pages, one
 //     request after another, each body read and JSON-parsed, nothing stored) against the app's
 //     history sync into a fresh SQLite file (runHistorySync: its adaptive requests in flight).
-//     Goal: sync ≤ 0.4 × sequential, every call stored.
+//     Goal: sync ≤ 0.4 × sequential, every call stored. Also printed: the seconds the sync spent
+//     with 0, 1, … requests in flight (below the limit: time lost to scheduling or a lagging store).
 //  2. loopback CPU: the profile off. The app's CPU seconds (this process, every thread: the HTTP
 //     client, schema checks, the DB worker's upserts and search index) per 100,000 calls during a
 //     sync, against a floor measured in the same run: SQLite's own copy of the same calls into a
@@ -41,6 +42,7 @@ import { runHistorySync } from '../electron/services/sync/historySync.ts';
 import { historyFetcher, openTempDb } from '../electron/services/sync/testing.ts';
 import type { CallRecord } from '../shared/service/history.ts';
 import { goal, load, pct, round } from './lib/goals.ts';
+import { inFlightTimeline } from './lib/inFlightTimeline.ts';
 import { rawPaging, sqliteCopyCpu } from './lib/syncFloor.ts';
 import { scalePart } from './lib/syncScaleRun.ts';
 import { SCALE_CAMPAIGN } from './lib/syncScaleViews.ts';
@@ -107,13 +109,13 @@ try {
   rmSync(dataRoot, { recursive: true, force: true });
 }
 
-async function syncOnce(s: SandboxProcess, db: DbClient, fromMs: number) {
+async function syncOnce(s: SandboxProcess, db: DbClient, fromMs: number, fetchHistory = historyFetcher(s)) {
   const t0 = performance.now();
   const c0 = cpuSeconds();
   const r = await runHistorySync({
     db,
     workspaceId: 'bench',
-    fetchHistory: historyFetcher(s),
+    fetchHistory,
     signal: new AbortController().signal,
     sinceMs: fromMs,
   });
@@ -131,7 +133,8 @@ async function networkPart(s: SandboxProcess, fromMs: number, toMs: number, seed
   const t = await openTempDb();
   try {
     await s.control('POST', '/network', { reset_counters: true });
-    const sync = await syncOnce(s, t.db, fromMs);
+    const timeline = inFlightTimeline(historyFetcher(s));
+    const sync = await syncOnce(s, t.db, fromMs, timeline.fetchHistory);
     const inFlight = (
       await s.control<{ counters: { history: { max_in_flight: number } } }>('GET', '/network')
     ).counters.history;
@@ -153,6 +156,9 @@ async function networkPart(s: SandboxProcess, fromMs: number, toMs: number, seed
         retries: sync.r.retries,
         concurrency: sync.r.concurrency,
         max_in_flight_seen_by_sandbox: inFlight.max_in_flight,
+        requests: timeline.requests(),
+        // Index k: seconds with k requests in flight (below the limit: time lost to scheduling).
+        seconds_at_in_flight: timeline.secondsAt(),
       },
       nothing_lost: goal('network: calls missing after the sync', seeded - stored, 0, 'calls'),
       time_ratio: goal('network: sync time / sequential raw paging time', ratio, 0.4, '×'),
@@ -256,6 +262,9 @@ async function ftsPart(db: DbClient, goalMs: number) {
 /** Part 3b: the Calls table's first page read every 50 ms while a second sync runs. */
 async function readsDuringSync(s: SandboxProcess, fromMs: number) {
   const second = await openTempDb();
+  // The app's read lane is up long before a sync starts; without this wait the first reads were
+  // answered by the writer, behind the sync's first batches.
+  await second.db.readLane;
   const waits: number[] = [];
   let syncing = true;
   try {

@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { lowerThisThreadPriority } from './threadPriority.ts';
 
 export interface CheckpointerData {
   role: 'campaign-desk-checkpointer';
@@ -25,6 +26,8 @@ export type CheckpointerMessage = 'ready' | 'closed';
 export const CHECKPOINT_GAP_MS = 100;
 
 function main(port: NonNullable<typeof parentPort>, data: CheckpointerData) {
+  // Pure background: copies what is committed, whenever it gets the CPU.
+  lowerThisThreadPriority(10);
   const db = new Database(data.file, { fileMustExist: true });
   db.pragma('busy_timeout = 1000');
   let lastAt = 0;

@@ -16,6 +16,10 @@ import { THREAD_EXIT_WAIT_MS } from './protocol.ts';
 import { serializeError } from './serializeError.ts';
 import { workerEntryUrl } from '../workerEntry.ts';
 import { setWalTruncateHandOff } from './walTruncate.ts';
+import { lowerThisThreadPriority } from './threadPriority.ts';
+
+/** The writer's nice value above the app's (threadPriority.ts): reads and the UI go first. */
+const WRITER_NICE = 5;
 
 /** SQLite's own auto-checkpoint, in pages: its default, and the writer's fallback while the checkpointer runs. */
 const AUTO_CHECKPOINT_PAGES = 1000;
@@ -80,6 +84,7 @@ export function serveDatabase(port: MessagePort, data: DbWorkerData, registry: R
     .map(([name]) => name);
   const post = (message: DbWorkerMessage) => port.postMessage(message);
   const reader = data.lane === 'reader';
+  if (!reader) lowerThisThreadPriority(WRITER_NICE);
   let db: Db;
   try {
     db = reader ? openReader(data.file) : openDatabase(data.file);

@@ -25,6 +25,28 @@ describe('AdaptiveLimit', () => {
     expect(limit.stats().peakInFlight).toBe(4);
   });
 
+  it("serves a window's first page (ahead) before the pages waiting, first come first served among them", async () => {
+    const limit = new AdaptiveLimit({ ...options, max: 1 });
+    const order: string[] = [];
+    const take = (name: string, ahead = false) =>
+      limit.acquire(never, ahead).then(() => void order.push(name));
+    const all = [
+      take('busy'),
+      take('p1'),
+      take('p2'),
+      take('first A', true),
+      take('p3'),
+      take('first B', true),
+    ];
+    for (let i = 0; i < 6; i++) {
+      await tick();
+      limit.release();
+    }
+    await Promise.all(all);
+    expect(order).toEqual(['busy', 'first A', 'first B', 'p1', 'p2', 'p3']);
+    expect(limit.stats().peakInFlight).toBe(1);
+  });
+
   it('halves on a 429 and holds every request until Retry-After has passed', async () => {
     let now = 1000;
     const changes: Array<[number, string]> = [];

@@ -3,7 +3,10 @@
 // out its Retry-After) or when full pages start taking twice as long as the fastest seen (median of
 // 4 in a row: the service or the link is saturating); it grows by one after a run of pages answered normally, up to
 // the maximum. Waiting requests are served first come, first served, so pages leave in the order
-// they were asked for (the order they are stored in).
+// they were asked for (the order they are stored in), except that an `ahead` request (a window's
+// first page: its total is what asks for the next pages) goes before the others waiting, so the
+// slots never run dry while the next window is being found (measured: with it behind the window
+// before, the network bench kept 4 in flight only half the time).
 
 export interface AdaptiveLimitOptions {
   max: number;
@@ -32,7 +35,7 @@ export class AdaptiveLimit {
   private inFlight = 0;
   private pausedUntil = 0;
   private pauseTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly queue: Array<{ grant: () => void }> = [];
+  private readonly queue: Array<{ grant: () => void; ahead: boolean }> = [];
   private fastest = Infinity;
   private recent: number[] = [];
   private goodInARow = 0;
@@ -51,8 +54,11 @@ export class AdaptiveLimit {
     return { ...this.figures, limit: this.limit };
   }
 
-  /** Resolves when this request may go; rejects with the signal's reason when aborted first. */
-  acquire(signal: AbortSignal): Promise<void> {
+  /**
+   * Resolves when this request may go; rejects with the signal's reason when aborted first.
+   * `ahead`: served before the requests waiting that are not (first come, first served among them).
+   */
+  acquire(signal: AbortSignal, ahead = false): Promise<void> {
     if (signal.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
@@ -61,13 +67,16 @@ export class AdaptiveLimit {
         reject(signal.reason as Error);
       };
       const entry = {
+        ahead,
         grant: () => {
           signal.removeEventListener('abort', onAbort);
           resolve();
         },
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(entry);
+      const behind = ahead ? this.queue.findIndex((e) => !e.ahead) : -1;
+      if (behind >= 0) this.queue.splice(behind, 0, entry);
+      else this.queue.push(entry);
       this.pump();
     });
   }

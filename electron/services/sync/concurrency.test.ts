@@ -142,7 +142,8 @@ describe('history requests in flight (sandbox with 60 ms round trips, 20,000 cal
 
   it('downloads recordings alongside the history pages, within their own limit', async () => {
     // Its own sandbox: calls of the last 20 hours (their recordings still downloadable), read in
-    // many small windows, so recordings are due from the first stored window on.
+    // many small windows, so recordings are due from the first stored window on. 4,000 of them: with
+    // windows' first pages asked ahead, 2,000 were read in too short a time to save 10 recordings.
     const own = await startSandboxProcess({
       apiKey: `sk-rec-${Math.random().toString(36).slice(2)}`,
       network: 'rtt=60ms',
@@ -154,7 +155,7 @@ describe('history requests in flight (sandbox with 60 ms round trips, 20,000 cal
     let poll: Promise<void> = Promise.resolve();
     try {
       await own.control('POST', '/seed-calls', {
-        count: 2000,
+        count: 4000,
         start_date: new Date(Date.now() - 20 * 3_600_000).toISOString(),
         end_date: new Date(Date.now() - 60_000).toISOString(),
       });

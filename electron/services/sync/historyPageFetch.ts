@@ -59,7 +59,8 @@ export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<Hist
     for (let attempt = 1; ; attempt++) {
       d.checkAbort();
       try {
-        await limiter.acquire(signal);
+        // A window's first page goes ahead of the pages waiting: its total asks for the next ones.
+        await limiter.acquire(signal, (q.offset ?? 0) === 0);
       } catch {
         throw syncCancelled();
       }

@@ -27,6 +27,15 @@ export interface WindowPager {
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
+/**
+ * One turn of the event loop with its poll (two setImmediate hops: the first runs in this turn's
+ * check phase, the second after the next poll). Awaited before each page's rows are built, so what
+ * waits behind the sync on the main thread (a Calls page read's answer from the read lane, an IPC
+ * call) runs between a page's parsing and its rows, and between pages that arrived together (they
+ * were built back to back, up to 16 in one task).
+ */
+const letOthersIn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
 export function windowPager(
   policy: SyncPolicy,
   fetchPage: (q: HistoryQuery) => Promise<HistoryPageRecords>,
@@ -90,6 +99,7 @@ export function windowPager(
         for (const r of page.rejected) seen.add(r.callId ?? r.raw);
         if (page.total === null) totalKnown = false;
         else maxTotal = Math.max(maxTotal, page.total);
+        await letOthersIn();
         chain.store(w.bulkListId, page.records);
         chain.quarantine(page.rejected);
         if (!full) break;
