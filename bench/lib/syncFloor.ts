@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TempDb } from '../../electron/services/sync/testing.ts';
+import { MAX_BATCH_ROWS } from '../../electron/services/sync/pageStoreChain.ts';
 
 const DAY = 86_400_000;
 
@@ -63,7 +64,7 @@ export async function rawPaging(
 
 /**
  * The floor's SQLite part: the synced calls copied into a fresh file made by the app's migrations
- * (same table, same indexes, same search index), in transactions of 16,000 rows as the app batches.
+ * (same table, same indexes, same search index), in transactions of the app's write batch (`MAX_BATCH_ROWS`).
  */
 export async function sqliteCopyCpu(sourceFile: string, openTempDb: () => Promise<TempDb>): Promise<number> {
   const fresh = await openTempDb();
@@ -85,7 +86,7 @@ export async function sqliteCopyCpu(sourceFile: string, openTempDb: () => Promis
       index.run(a, b);
     });
     const c0 = cpuSeconds();
-    for (let a = 0; a < maxSeq; a += 16_000) batch(a, a + 16_000);
+    for (let a = 0; a < maxSeq; a += MAX_BATCH_ROWS) batch(a, a + MAX_BATCH_ROWS);
     return cpuSeconds() - c0;
   } finally {
     db.close();

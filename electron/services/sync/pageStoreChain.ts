@@ -16,7 +16,7 @@ const MAX_QUEUED_PAGES = 16;
  * objects, before they crossed as columns) took ~150 ms, and a Calls page read's answer waited
  * behind it; 4,000 ~40 ms. Write time per call was the same within noise.
  */
-const MAX_BATCH_ROWS = 4_000;
+export const MAX_BATCH_ROWS = 4_000;
 
 export interface PageStoreChain {
   /** Columns made now; rows written after what is already on the chain. */
