@@ -83,6 +83,35 @@ describe('history requests in flight (sandbox with 60 ms round trips, 20,000 cal
     }
   }, 180_000);
 
+  it('says how many calls are stored while the pass runs, not only when it ends', async () => {
+    const t = await openTempDb();
+    try {
+      await setNetwork('rtt=60ms');
+      const seen: Array<{ calls: number; inserted: number }> = [];
+      const report = await runWorkspaceSync({
+        db: t.db,
+        dataDir: t.dir,
+        workspaceId: 'w1',
+        serviceBaseUrl: sandbox.baseUrl,
+        fetchHistory,
+        signal: new AbortController().signal,
+        sinceMs: since(),
+        recordings: false,
+        policy: { pageSize: 250 },
+        onStatus: (s) => {
+          if (s.phase === 'history') seen.push({ calls: s.calls, inserted: s.inserted });
+        },
+      });
+      expect(report.status.state).toBe('done');
+      expect(report.status.calls).toBe(SEEDED);
+      // A fresh file: what the panel says is stored is what the pass has stored so far.
+      for (const s of seen) expect(s.calls).toBe(s.inserted);
+      expect(seen.some((s) => s.calls > 0 && s.calls < SEEDED)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
+
   it('halves its limit on a 429 and sends nothing during Retry-After, then stays within the new limit', async () => {
     const t = await openTempDb();
     await setNetwork('rtt=60ms');

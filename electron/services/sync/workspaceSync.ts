@@ -114,6 +114,8 @@ export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<Workspa
       recordingsDone.catch(() => undefined);
     }
     const policy = { maxInFlight: await maxRequestsInFlight(o.db), ...o.policy };
+    // Stored calls move with the pass (new calls are counted once stored), not only at its end.
+    const callsBefore = status.calls;
     await runHistorySync({
       db: o.db,
       workspaceId: o.workspaceId,
@@ -123,6 +125,7 @@ export async function runWorkspaceSync(o: WorkspaceSyncOptions): Promise<Workspa
       policy,
       onProgress: (p) => {
         Object.assign(status, p);
+        status.calls = callsBefore + p.inserted;
         emit();
       },
     }).finally(() => (historyRunning = false));
