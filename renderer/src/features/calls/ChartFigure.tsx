@@ -13,6 +13,7 @@ import {
 } from 'chart.js';
 import { formatInteger } from '../../components/format.ts';
 import { cssVar, seriesColours } from '../../components/themeColors.ts';
+import { wrapLabel } from './wrapLabel.ts';
 
 // Only the pieces these charts use (keeps the bundle small).
 Chart.register(
@@ -53,6 +54,12 @@ export interface ChartFigureProps {
  * One chart (chart.js on a canvas) with its text alternative: the same numbers as a table, which a
  * screen reader reads and anyone can open. Colours come from the theme.
  */
+/** Height of sideways bars: every category gets the room of the tallest wrapped label (Chart.js spaces them evenly). */
+const barsHeight = (labels: readonly string[]): number => {
+  const lines = Math.max(1, ...labels.map((l) => [wrapLabel(l)].flat().length));
+  return Math.max(220, labels.length * Math.max(22, lines * 16) + 40);
+};
+
 export function ChartFigure({
   title,
   kind,
@@ -103,7 +110,14 @@ export function ChartFigure({
             beginAtZero: Boolean(horizontal),
           },
           y: {
-            ticks: { color: text, autoSkip: !horizontal },
+            ticks: {
+              color: text,
+              autoSkip: !horizontal,
+              // Long category names wrap rather than run off the card's edge.
+              ...(horizontal
+                ? { callback: (value: string | number) => wrapLabel(labels[Number(value)] ?? '') }
+                : {}),
+            },
             grid: { color: grid },
             beginAtZero: true,
             title: { display: true, text: horizontal ? categoryAxis : valueAxis, color: text },
@@ -119,11 +133,8 @@ export function ChartFigure({
       <figcaption id={`${id}-title`} className="chart-title">
         {title}
       </figcaption>
-      {/* Sideways bars get room for every category label. */}
-      <div
-        className="chart-canvas"
-        style={horizontal ? { height: Math.max(220, labels.length * 22 + 40) } : undefined}
-      >
+      {/* Sideways bars get room for every category label, each of its lines included. */}
+      <div className="chart-canvas" style={horizontal ? { height: barsHeight(labels) } : undefined}>
         <canvas
           ref={canvasRef}
           role="img"
