@@ -30,6 +30,8 @@
 //  d. the screens over all of them: Charts (≤ 1 s), the Campaign results of the first 100,000
 //     seeded calls' campaign (≤ 2 s; its contact list imported first) and the CLI's `calls export`
 //     of every call (≤ 20 s).
+// BENCH_SYNC_KEEP=1 keeps the data folders and prints where (e.g. the million-call file, to time
+// reads on it again without syncing).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +108,9 @@ try {
   console.log(JSON.stringify(figures, null, 2));
 } finally {
   await sandbox.stop();
-  rmSync(dataRoot, { recursive: true, force: true });
+  // BENCH_SYNC_KEEP=1 keeps the data folders (the synced million-call file, to time reads again).
+  if (process.env.BENCH_SYNC_KEEP === '1') console.error(`bench:sync: data kept in ${dataRoot}`);
+  else rmSync(dataRoot, { recursive: true, force: true });
 }
 
 async function syncOnce(s: SandboxProcess, db: DbClient, fromMs: number, fetchHistory = historyFetcher(s)) {
