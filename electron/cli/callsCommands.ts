@@ -207,7 +207,7 @@ export async function runSyncCommand(argv: string[], io: Io): Promise<number> {
       dataDir: resolve(values.data),
       workspaceId,
       serviceBaseUrl: baseUrl as string,
-      fetchHistory: (q, o) => api.listCallHistoryRecords(q, o),
+      fetchHistory: (q, o) => api.listCallHistoryPage(q, o),
       signal: controller.signal,
       recordings: !values['no-recordings'],
       ...(values.since !== undefined ? { sinceMs: Date.parse(values.since) } : {}),

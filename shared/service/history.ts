@@ -87,6 +87,22 @@ export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 /** The page with its records unread: each is checked on its own (readCallRecords). */
 export const historyEnvelopeSchema = historyResponseSchema.extend({ calls: z.array(z.unknown()) });
 
+/**
+ * A history page with its records unread: the sync sends the page's text to the DB worker, which
+ * reads, checks and stores the records there (a row copied between threads cost more than reading
+ * it twice). The rest is what the sync pages by.
+ */
+export interface HistoryPageText {
+  /** The page as received (JSON, its envelope checked). */
+  text: string;
+  count: number;
+  total: number | null;
+  /** Records on the page, valid or not. */
+  items: number;
+  /** Each record's `recordKeyOf`. */
+  keys: string[];
+}
+
 /** A record of a history page that failed its schema: kept apart (quarantined), never stored as a call. */
 export interface RejectedRecord {
   /** The record's id when it has a readable one. */
@@ -125,20 +141,35 @@ export function readCallRecords(items: readonly unknown[]): {
     }
     const issue = r.error.issues[0];
     const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'record';
-    const id =
-      typeof item === 'object' && item !== null && 'id' in item && typeof item.id === 'string'
-        ? item.id
-        : null;
-    const raw = JSON.stringify(item) ?? String(item);
     rejected.push({
-      callId: id !== null && id.length > 0 && id.length <= 200 ? id : null,
+      callId: readableId(item),
       field,
       reason: `${field}: ${issue?.message ?? 'invalid'}`,
-      raw: raw.length > MAX_REJECTED_RAW ? raw.slice(0, MAX_REJECTED_RAW) : raw,
+      raw: rawOfRecord(item),
     });
   }
   return { records, rejected };
 }
+
+/** A record's id when it has a readable one (a string of 1–200 characters), else null. */
+export function readableId(item: unknown): string | null {
+  const id =
+    typeof item === 'object' && item !== null && 'id' in item && typeof item.id === 'string' ? item.id : null;
+  return id !== null && id.length > 0 && id.length <= 200 ? id : null;
+}
+
+/** A record as received (JSON), cut at MAX_REJECTED_RAW characters. */
+function rawOfRecord(item: unknown): string {
+  const raw = JSON.stringify(item) ?? String(item);
+  return raw.length > MAX_REJECTED_RAW ? raw.slice(0, MAX_REJECTED_RAW) : raw;
+}
+
+/**
+ * What tells a page's records apart in a window (its distinct ids are counted against the window's
+ * total): the id of a valid record, `callId ?? raw` of a refused one (readCallRecords). A valid
+ * record's id is always readable, so the readable id, else the record as received.
+ */
+export const recordKeyOf = (item: unknown): string => readableId(item) ?? rawOfRecord(item);
 
 /**
  * The service's declared defaults when a date is left out (history/get-call-history): one fixed,

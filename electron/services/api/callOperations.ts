@@ -5,8 +5,14 @@ import {
   historyEnvelopeSchema,
   historyQuerySchema,
   readCallRecords,
+  recordKeyOf,
 } from '../../../shared/service/history.ts';
-import type { CallRecord, HistoryQuery, RejectedRecord } from '../../../shared/service/history.ts';
+import type {
+  CallRecord,
+  HistoryPageText,
+  HistoryQuery,
+  RejectedRecord,
+} from '../../../shared/service/history.ts';
 import {
   individualCallRequestSchema,
   individualCallResponseSchema,
@@ -32,7 +38,7 @@ export interface CallDetailsView extends Omit<CallDetails, 'transcription_url'> 
 
 export function callOperations(request: Transport) {
   /** One page of `GET /calling/history`, the envelope checked; each caller reads the records its own way. */
-  const historyPage = (query: HistoryQuery, opts: CallOptions) =>
+  const historyPage = (query: HistoryQuery, opts: CallOptions, onBody?: (text: string) => void) =>
     request({
       operation: 'listCallHistory',
       method: 'GET',
@@ -41,6 +47,7 @@ export function callOperations(request: Transport) {
       schema: historyEnvelopeSchema,
       idempotent: true,
       ...opts,
+      ...(onBody ? { onBody } : {}),
     });
   return {
     /**
@@ -79,6 +86,23 @@ export function callOperations(request: Transport) {
         rejected,
         count: page.count,
         total: normalizeTotal(page.total),
+      };
+    },
+
+    /**
+     * `GET /calling/history` with its records unread: the page's text (the history sync's DB worker
+     * reads and checks them as `listCallHistoryRecords` does), `total` as a number or null, and each
+     * record's key (`recordKeyOf`) for the sync's count of distinct calls per window.
+     */
+    async listCallHistoryPage(query: HistoryQuery, opts: CallOptions = {}): Promise<HistoryPageText> {
+      let text = '';
+      const page = await historyPage(query, opts, (body) => (text = body));
+      return {
+        text,
+        count: page.count,
+        total: normalizeTotal(page.total),
+        items: page.calls.length,
+        keys: page.calls.map(recordKeyOf),
       };
     },
 

@@ -59,6 +59,8 @@ export interface RequestSpec<S extends z.ZodType> {
   /** Send `Authorization: Bearer <token>` too, when the workspace has one. */
   bearer?: boolean;
   signal?: AbortSignal;
+  /** Given the body's text of an answer that passed `schema` (the history sync stores the page's text). */
+  onBody?: (text: string) => void;
 }
 
 export type Transport = <S extends z.ZodType>(spec: RequestSpec<S>) => Promise<z.infer<S>>;
@@ -233,6 +235,7 @@ export function createTransport(options: ApiClientOptions): Transport {
             retryable: false,
           };
         }
+        spec.onBody?.(text);
         return { ok: true, value: checked.data };
       }
       const fromBody = parsedJson.ok ? errorMessageOf(parsedJson.value) : null;

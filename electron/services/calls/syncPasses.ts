@@ -24,7 +24,7 @@ export async function workspaceFetcher(
     maxRetries: 0,
     timeoutMs: 30_000,
   });
-  return (query, opts) => api.listCallHistoryRecords(query, opts);
+  return (query, opts) => api.listCallHistoryPage(query, opts);
 }
 
 /** Starts the background and live passes; `start` runs one on demand. Stopped when the desk closes. */

@@ -1,7 +1,12 @@
 // One history page with the pass's retry policy: capped exponential backoff with jitter, the
 // service's Retry-After honoured, each attempt holding one of the pass's request slots
 // (adaptiveLimit.ts) while it is in flight. Errors become SyncFailures the CLI and UI can show.
-import type { CallRecord, HistoryQuery, RejectedRecord } from '../../../shared/service/history.ts';
+import type {
+  CallRecord,
+  HistoryPageText,
+  HistoryQuery,
+  RejectedRecord,
+} from '../../../shared/service/history.ts';
 import { isApiError } from '../api/apiError.ts';
 import type { AdaptiveLimit } from './adaptiveLimit.ts';
 import type { SyncPolicy } from './syncPolicy.ts';
@@ -16,11 +21,18 @@ export interface HistoryPageRecords {
   total: number | null;
 }
 
-/** The one call the engine makes (the API client's listCallHistoryRecords, with no retries of its own). */
-export type FetchHistory = (
-  query: HistoryQuery,
-  opts: { signal: AbortSignal },
-) => Promise<HistoryPageRecords>;
+/**
+ * A page as fetched: its records read here (`listCallHistoryRecords`), or its text, which the DB
+ * worker reads where it stores them (`listCallHistoryPage`, what the app and the CLI use).
+ */
+export type FetchedPage = HistoryPageRecords | HistoryPageText;
+
+/** Records on a page, valid or not (they all hold their place in the service's paging). */
+export const pageItems = (page: FetchedPage): number =>
+  'text' in page ? page.items : page.records.length + page.rejected.length;
+
+/** The one call the engine makes (the API client's listCallHistoryPage, with no retries of its own). */
+export type FetchHistory = (query: HistoryQuery, opts: { signal: AbortSignal }) => Promise<FetchedPage>;
 
 export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -52,10 +64,10 @@ export interface PageFetchDeps {
   random: () => number;
 }
 
-export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<HistoryPageRecords> {
+export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<FetchedPage> {
   const { policy, progress, limiter, signal, now } = d;
   const counters = progress.counters;
-  return async function fetchPage(q: HistoryQuery): Promise<HistoryPageRecords> {
+  return async function fetchPage(q: HistoryQuery): Promise<FetchedPage> {
     for (let attempt = 1; ; attempt++) {
       d.checkAbort();
       try {
@@ -65,7 +77,7 @@ export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<Hist
         throw syncCancelled();
       }
       const started = now();
-      let page: HistoryPageRecords;
+      let page: FetchedPage;
       try {
         page = await d.fetchHistory(q, { signal });
       } catch (error) {
@@ -94,7 +106,7 @@ export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<Hist
         continue;
       }
       limiter.release();
-      limiter.answered(now() - started, page.records.length + page.rejected.length >= (q.limit ?? 0));
+      limiter.answered(now() - started, pageItems(page) >= (q.limit ?? 0));
       counters.pages++;
       if (progress.message !== null) {
         progress.message = null;

@@ -3,7 +3,10 @@
 // what is stored. Pages that wait while the worker writes are written together, in one transaction
 // (one message, one commit, one search-index insert), so a slow disk batches more instead of
 // falling behind. Refused records are quarantined on the chain too, in order with the calls.
-import type { CallRecord, RejectedRecord } from '../../../shared/service/history.ts';
+// Pages fetched as text (the app's and the CLI's) are read, checked and made into rows by the DB
+// worker (`calls.storePages`): the main thread only fetches (issue 28: the rows' structured clone
+// to the worker cost more than the worker reading the page's text).
+import type { CallRecord, HistoryPageText, RejectedRecord } from '../../../shared/service/history.ts';
 import type { DbClient } from '../db/client.ts';
 import { callColumns, columnsBatch } from './callRow.ts';
 import type { CallColumns, CallColumnsBatch } from './callRow.ts';
@@ -21,6 +24,11 @@ export const MAX_BATCH_ROWS = 4_000;
 export interface PageStoreChain {
   /** Columns made now; rows written after what is already on the chain. */
   store(bulkListId: string | null, records: CallRecord[]): void;
+  /**
+   * A page's text, read, stored and its refused records quarantined by the DB worker
+   * (`calls.storePages`), after what is already on the chain.
+   */
+  storeText(bulkListId: string | null, page: HistoryPageText): void;
   /** Counted once per pass; stored on the chain (a valid arrival later in the pass releases it). */
   quarantine(rejected: RejectedRecord[]): void;
   /** Runs `step` on the chain, after everything stored so far. */
@@ -39,7 +47,10 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   const counters = progress.counters;
   let storing: Promise<void> = Promise.resolve();
   let queued = 0;
-  const waiting: Array<{ bulkListId: string | null; rows: CallColumns[] }> = [];
+  const waiting: Array<
+    | { bulkListId: string | null; rows: CallColumns[] }
+    | { bulkListId: string | null; text: string; items: number }
+  > = [];
   let wakeFetcher: (() => void) | null = null;
 
   // A refused record is counted once per pass, however many windows carry it.
@@ -54,17 +65,55 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     storing.catch(() => undefined);
   };
 
+  /** A refused record is counted once per pass, however many windows carry it. */
+  function countSkipped(keys: readonly string[]): void {
+    for (const key of keys) {
+      if (skippedKeys.has(key)) continue;
+      skippedKeys.add(key);
+      counters.skipped++;
+    }
+  }
+
+  /** Waiting pages' text (same campaign, up to MAX_BATCH_ROWS records) read and written by the worker. */
+  async function writeTexts(bulkListId: string | null): Promise<void> {
+    const pages: string[] = [];
+    let items = 0;
+    for (let next = waiting[0]; next && 'text' in next && next.bulkListId === bulkListId; next = waiting[0]) {
+      if (items >= MAX_BATCH_ROWS) break;
+      waiting.shift();
+      queued--;
+      pages.push(next.text);
+      items += next.items;
+    }
+    wakeFetcher?.();
+    const r = await db.call('calls.storePages', {
+      workspaceId,
+      bulkListId,
+      pages,
+      nowIso: new Date().toISOString(),
+      held: quarantineHeld,
+    });
+    counters.inserted += r.inserted;
+    counters.updated += r.updated;
+    countSkipped(r.rejectedKeys);
+    quarantineHeld = r.held;
+    progress.report();
+  }
+
   async function writeWaiting(): Promise<void> {
     const first = waiting[0];
     if (!first) return; // an earlier link took these pages
+    if ('text' in first) return writeTexts(first.bulkListId);
     // Sent as columns: an array of row objects costs the structured clone (and the worker) more.
     let batch: CallColumnsBatch | null = null;
-    while (
-      waiting[0] &&
-      waiting[0].bulkListId === first.bulkListId &&
-      (batch?.id.length ?? 0) < MAX_BATCH_ROWS
+    for (
+      let next = waiting[0];
+      next && 'rows' in next && next.bulkListId === first.bulkListId;
+      next = waiting[0]
     ) {
-      batch = columnsBatch(waiting.shift()!.rows, batch ?? undefined);
+      if ((batch?.id.length ?? 0) >= MAX_BATCH_ROWS) break;
+      waiting.shift();
+      batch = columnsBatch(next.rows, batch ?? undefined);
       queued--;
     }
     if (!batch) return;
@@ -95,14 +144,15 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
       queued++;
       then(writeWaiting);
     },
+    storeText(bulkListId, page) {
+      if (page.items === 0) return;
+      // Read by the worker: nothing of the page's records is made or copied on this thread.
+      waiting.push({ bulkListId, text: page.text, items: page.items });
+      queued++;
+      then(writeWaiting);
+    },
     quarantine(rejected) {
-      const fresh = rejected.filter((r) => {
-        const key = r.callId ?? r.raw;
-        if (skippedKeys.has(key)) return false;
-        skippedKeys.add(key);
-        return true;
-      });
-      counters.skipped += fresh.length;
+      countSkipped(rejected.map((r) => r.callId ?? r.raw));
       if (rejected.length === 0) return;
       then(async () => {
         await db.call('calls.quarantine', {

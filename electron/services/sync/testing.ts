@@ -22,7 +22,7 @@ export function historyFetcher(sandbox: Pick<SandboxProcess, 'baseUrl' | 'apiKey
     maxRetries: 0,
     timeoutMs: 10_000,
   });
-  return (query, opts) => api.listCallHistoryRecords(query, opts);
+  return (query, opts) => api.listCallHistoryPage(query, opts);
 }
 
 export interface TempDb {

@@ -20,6 +20,7 @@ describe('windowPager.storeWindow', () => {
     const pages = [page(['a', 'b'], 5), page(['c', 'd'], 5), page(['e'], 5)];
     const chain: PageStoreChain = {
       store: (_bulk, records) => void events.push(`store ${records[0]!.id}`),
+      storeText: () => undefined,
       quarantine: () => undefined,
       then: () => undefined,
       full: () => false,

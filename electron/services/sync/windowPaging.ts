@@ -3,7 +3,8 @@
 // first, so offset paging shifts when calls arrive during a pass: a window whose distinct ids fall
 // short of its total is paged again.
 import type { HistoryQuery } from '../../../shared/service/history.ts';
-import type { HistoryPageRecords } from './historyPageFetch.ts';
+import { pageItems } from './historyPageFetch.ts';
+import type { FetchedPage } from './historyPageFetch.ts';
 import type { PageStoreChain } from './pageStoreChain.ts';
 import type { SyncPolicy } from './syncPolicy.ts';
 import type { PassProgress } from './syncProgress.ts';
@@ -13,7 +14,7 @@ export interface HistoryWindow {
   startMs: number;
   endMs: number;
   bulkListId: string | null;
-  pages: Array<Promise<HistoryPageRecords>>;
+  pages: Array<Promise<FetchedPage>>;
 }
 
 export interface WindowPager {
@@ -38,7 +39,7 @@ const letOthersIn = () => new Promise<void>((resolve) => setImmediate(() => setI
 
 export function windowPager(
   policy: SyncPolicy,
-  fetchPage: (q: HistoryQuery) => Promise<HistoryPageRecords>,
+  fetchPage: (q: HistoryQuery) => Promise<FetchedPage>,
   chain: PageStoreChain,
   progress: PassProgress,
 ): WindowPager {
@@ -90,18 +91,24 @@ export function windowPager(
         askPage(w, i);
         const page = await w.pages[i]!;
         // Refused records hold their place in the service's paging like the others.
-        const items = page.records.length + page.rejected.length;
+        const items = pageItems(page);
         const full = items >= policy.pageSize;
         // More than the total said (calls arrived): the next page is asked for before this one is stored.
         if (full) askPage(w, i + 1);
         counters.received += items;
-        for (const r of page.records) seen.add(r.id);
-        for (const r of page.rejected) seen.add(r.callId ?? r.raw);
+        if ('text' in page) for (const k of page.keys) seen.add(k);
+        else {
+          for (const r of page.records) seen.add(r.id);
+          for (const r of page.rejected) seen.add(r.callId ?? r.raw);
+        }
         if (page.total === null) totalKnown = false;
         else maxTotal = Math.max(maxTotal, page.total);
         await letOthersIn();
-        chain.store(w.bulkListId, page.records);
-        chain.quarantine(page.rejected);
+        if ('text' in page) chain.storeText(w.bulkListId, page);
+        else {
+          chain.store(w.bulkListId, page.records);
+          chain.quarantine(page.rejected);
+        }
         if (!full) break;
       }
       if (!totalKnown || seen.size >= maxTotal) break;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/define.ts';
 import { prepared, query, read } from '../../db/define.ts';
 import { storedCallRecord, SUMMARY_COLUMNS } from './callsTable.ts';
 import type { SummaryRow } from './callsTable.ts';
+import { storeHistoryPages } from './storePages.ts';
 import { upsertCalls } from './upsertCalls.ts';
 
 export interface CallRowFull extends SummaryRow {
@@ -52,5 +53,6 @@ function getCall(db: Db, a: { callId: string; workspaceId?: string }): CallRowFu
 
 export const callStoreQueries = {
   'calls.upsert': query(upsertCalls),
+  'calls.storePages': query(storeHistoryPages),
   'calls.get': read(getCall),
 };
