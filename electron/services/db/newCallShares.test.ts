@@ -2,7 +2,7 @@
 // from the calls table, over every status × sub-status × voicemail flag the outcome table knows,
 // strings it does not (an unknown status, a sub-status named like an object's property), calls
 // dialled and not, with and without a number, duration and cost (fractions of a micro-credit at
-// the rounding edge).
+// the rounding edge), numbers beyond ASCII and with a lone surrogate.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callStatuses, callSubStatuses } from '../../../shared/service/enums.ts';
@@ -42,7 +42,14 @@ describe('new calls’ chart shares added up in JavaScript', () => {
                   status,
                   sub_status: sub,
                   created_at: '2026-11-20T10:00:00.000Z',
-                  to_number: i % 13 === 0 ? null : `+9191000${String(i % 97).padStart(5, '0')}`,
+                  to_number:
+                    i % 13 === 0
+                      ? null
+                      : i % 29 === 0
+                        ? `+91\ud800${i % 3}`
+                        : i % 31 === 0
+                          ? `+91é ${i % 4}`
+                          : `+9191000${String(i % 97).padStart(5, '0')}`,
                   call_attempt_time:
                     i % 4 === 0 ? null : new Date(Date.UTC(2026, 10, 20, i % 24, (i * 7) % 60)).toISOString(),
                   call_duration: i % 6 === 0 ? null : (i * 17) % 300,

@@ -39,6 +39,13 @@ function outcome(status: string, subStatus: string | null, voicemail: number | n
 /** SQLite's round(x) for 0 ≤ x < 2^52 (func.c: `(sqlite_int64)(r + 0.5)`), of the cost in micro-credits. */
 const micro = (cost: number | null): number => (cost === null ? 0 : Math.trunc(cost * 1000000 + 0.5));
 
+const NUMBERS_CONFLICT = `ON CONFLICT (workspace_id, scope, bulk_key, to_number) DO UPDATE SET
+  calls = calls + excluded.calls, dialled = dialled + excluded.dialled,
+  answered = answered + excluded.answered, completed = completed + excluded.completed`;
+
+/** A UTF-16 surrogate not in a pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export interface NewCallShares {
   add(c: CallShare): void;
   /** One upsert per key into the aggregate tables (inside the page's transaction); then empty. */
@@ -129,17 +136,33 @@ export function newCallShares(workspaceId: string, bulkListId: string | null): N
         for (const v of values.values()) up.run(workspaceId, bulk, v.kind, v.value, v.n);
       }
       if (numbers.size > 0) {
-        const up = prepared(
+        // About one number per call: one statement over the page's numbers as JSON (text and
+        // integers only, exact) instead of two calls into SQLite per number. A number with a lone
+        // surrogate is bound as a string instead (JSON would carry it as an escape).
+        const viaJson: Array<[string, number, number, number, number]> = [];
+        const bound = prepared(
           db,
           `INSERT INTO call_agg_numbers (workspace_id, scope, bulk_key, to_number, calls, dialled, answered, completed)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (workspace_id, scope, bulk_key, to_number) DO UPDATE SET calls = calls + excluded.calls,
-             dialled = dialled + excluded.dialled, answered = answered + excluded.answered,
-             completed = completed + excluded.completed`,
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${NUMBERS_CONFLICT}`,
         );
         for (const [n, m] of numbers) {
-          up.run(workspaceId, 'campaign', bulk, n, m.calls, m.dialled, m.answered, m.completed);
-          up.run(workspaceId, 'workspace', '', n, m.calls, m.dialled, m.answered, m.completed);
+          if (!LONE_SURROGATE.test(n)) {
+            viaJson.push([n, m.calls, m.dialled, m.answered, m.completed]);
+            continue;
+          }
+          bound.run(workspaceId, 'campaign', bulk, n, m.calls, m.dialled, m.answered, m.completed);
+          bound.run(workspaceId, 'workspace', '', n, m.calls, m.dialled, m.answered, m.completed);
+        }
+        if (viaJson.length > 0) {
+          const json = JSON.stringify(viaJson);
+          const up = prepared(
+            db,
+            `INSERT INTO call_agg_numbers (workspace_id, scope, bulk_key, to_number, calls, dialled, answered, completed)
+             SELECT ?, ?, ?, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?)
+             WHERE true ${NUMBERS_CONFLICT}`,
+          );
+          up.run(workspaceId, 'campaign', bulk, json);
+          up.run(workspaceId, 'workspace', '', json);
         }
       }
       pairs.clear();
