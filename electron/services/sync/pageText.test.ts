@@ -84,17 +84,20 @@ function stored(t: TempDb) {
   }
 }
 
-async function syncAll(fetchHistory: FetchHistory) {
-  const t = await openTempDb();
-  const r = await runHistorySync({
+/** One pass of workspace w1 into `t` (from the range's start, or resumed from the saved pass). */
+const pass = (t: TempDb, fetchHistory: FetchHistory, resume = false) =>
+  runHistorySync({
     db: t.db,
     workspaceId: 'w1',
     fetchHistory,
     signal: new AbortController().signal,
-    sinceMs: since(),
+    ...(resume ? {} : { sinceMs: since() }),
     policy,
   });
-  return { t, r };
+
+async function syncAll(fetchHistory: FetchHistory) {
+  const t = await openTempDb();
+  return { t, r: await pass(t, fetchHistory) };
 }
 
 describe('history pages stored from their text by the DB worker', () => {
@@ -130,27 +133,12 @@ describe('history pages stored from their text by the DB worker', () => {
         if (++pages === 17) throw new Error('process killed');
         return fromText(q, opts);
       };
-      await expect(
-        runHistorySync({
-          db: t.db,
-          workspaceId: 'w1',
-          fetchHistory: crashing,
-          signal: new AbortController().signal,
-          sinceMs: since(),
-          policy,
-        }),
-      ).rejects.toThrow(/process killed/);
+      await expect(pass(t, crashing)).rejects.toThrow(/process killed/);
       const mid = await t.db.call('calls.syncState', { workspaceId: 'w1' });
       expect(mid.pass).not.toBeNull();
       expect(mid.calls).toBeGreaterThan(0);
       expect(mid.calls).toBeLessThan(SEEDED - 7);
-      const r = await runHistorySync({
-        db: t.db,
-        workspaceId: 'w1',
-        fetchHistory: fromText,
-        signal: new AbortController().signal,
-        policy,
-      });
+      const r = await pass(t, fromText, true);
       expect(r.resumed).toBe(true);
       const state = await t.db.call('calls.syncState', { workspaceId: 'w1' });
       expect(state.calls).toBe(SEEDED - 7);

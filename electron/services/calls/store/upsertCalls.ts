@@ -3,7 +3,6 @@
 import { columnsBatch, rowAt } from '../../sync/callRow.ts';
 import type { CallColumns, CallColumnsBatch } from '../../sync/callRow.ts';
 import { foldCallAggregates, logNewShares, logOldShare } from '../../db/callAggregates.ts';
-import { newCallShares } from '../../db/newCallShares.ts';
 import type { Db } from '../../db/define.ts';
 import { prepared, writeTransaction } from '../../db/define.ts';
 import { callValues, INSERT_CALL_SQL, storedCallRow, UPDATE_CALL_SQL } from './callsTable.ts';
@@ -83,10 +82,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0 };
   writeTransaction(db, () => {
     const written: number[] = [];
-    // Calls changed or relinked: their new shares logged (read back from the stored rows).
-    const logged: number[] = [];
-    // New calls: their shares added up here from the page's columns (newCallShares.ts).
-    const shares = newCallShares(a.workspaceId, a.bulkListId);
+    const relinked: number[] = [];
     const rows = Array.isArray(a.rows) ? columnsBatch(a.rows) : a.rows;
     for (const i of lastPerId(rows.id)) {
       const id = rows.id[i]!;
@@ -97,27 +93,17 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       const moved = before !== undefined && before.workspace_id !== a.workspaceId;
       if (!before) {
         written.push(seq);
-        shares.add({
-          toNumber: rows.to_number[i]!,
-          status: rows.status[i]!,
-          subStatus: rows.sub_status[i]!,
-          voicemail: rows.voicemail[i]!,
-          attemptMs: rows.attempt_ms[i]!,
-          duration: rows.call_duration[i]!,
-          cost: rows.call_cost[i]!,
-        });
         result.inserted++;
       } else if (before.raw !== rows.raw[i]) {
         logOldShare(db, before.seq);
         unindex.run(before.seq);
         update.run(storedCallRow(rowAt(rows, i), a.workspaceId, a.bulkListId, a.nowIso));
         written.push(before.seq);
-        logged.push(before.seq);
         result.updated++;
       } else if (moved || (a.bulkListId !== null && before.bulk_list_id !== a.bulkListId)) {
         logOldShare(db, before.seq);
         relink.run(a.workspaceId, a.bulkListId, a.nowIso, id);
-        logged.push(before.seq);
+        relinked.push(before.seq);
         result.updated++;
       } else {
         result.unchanged++;
@@ -132,8 +118,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     }
     if (written.length > 0) index.run(JSON.stringify(written));
     // The charts' aggregates take the page's changes in the same transaction (callAggregates.ts).
-    logNewShares(db, logged);
-    shares.write(db);
+    logNewShares(db, written.concat(relinked));
     foldCallAggregates(db);
   });
   return result;
