@@ -9,6 +9,7 @@ import { upsertCalls } from '../store/upsertCalls.ts';
 import { fromClause, whereOf } from './filter.ts';
 import { LAZY_MAX_TERMS, lazySearch } from './lazyQuery.ts';
 import { sortSql } from './order.ts';
+import { matchWalkCaps } from './matchWalk.ts';
 import { listCalls } from './search.queries.ts';
 
 const dirs = tempDirs();
@@ -128,6 +129,24 @@ describe('a search read lazily (its prefix named as the index terms it stands fo
     const calls = Array.from({ length: 5000 }, (_, i) => callOf(i)).reverse();
     storeInWindows(db, 'w1', calls, 400);
     expectSameAsSorted(db, 'w1');
+    db.close();
+  });
+
+  it('gives the same pages and totals when the walk by date gives up (its caps lowered) and the matches are listed', () => {
+    const db = openDatabase(join(dirs.make(), 'c.sqlite'));
+    storeInWindows(
+      db,
+      'w1',
+      Array.from({ length: 4000 }, (_, i) => callOf(i)),
+      500,
+    );
+    const caps = { ...matchWalkCaps };
+    try {
+      Object.assign(matchWalkCaps, { rows: 300, matches: 1024 });
+      expectSameAsSorted(db, 'w1');
+    } finally {
+      Object.assign(matchWalkCaps, caps);
+    }
     db.close();
   });
 

@@ -8,10 +8,12 @@ import { prepared } from '../../db/define.ts';
 import type { ListArgs } from './plan.ts';
 import { sortSql } from './order.ts';
 
-/** Index entries walked at most before the caller lists the matches instead. */
-export const MATCH_WALK_ROWS = 65_536;
-/** Matches read at most from an end of the table to know which walked calls match. */
-export const MATCH_WALK_MATCHES = 65_536;
+export const matchWalkCaps = {
+  /** Index entries walked at most before the caller lists the matches instead. */
+  rows: 65_536,
+  /** Matches read at most from an end of the table to know which walked calls match. */
+  matches: 65_536,
+};
 
 /**
  * The page's seqs in the list's date order, or null when the walk gets too long (a rare filter, a
@@ -53,8 +55,8 @@ export function pageByMatchWalk(
       }
     }
     if (seqs.length < chunk) return page;
-    if (walked >= MATCH_WALK_ROWS) return null;
-    chunk = Math.min(chunk * 4, MATCH_WALK_ROWS - walked);
+    if (walked >= matchWalkCaps.rows) return null;
+    chunk = Math.min(chunk * 4, matchWalkCaps.rows - walked);
   }
 }
 
@@ -63,7 +65,7 @@ export function pageByMatchWalk(
  * reach past a chunk's seqs: FTS5 reads a term's entries from either end cheaply (the newest 3,000
  * of "hello" in ~1 ms), but a rowid bound makes it read the whole list (15 ms for "hello" ≥ a seq
  * near the end). The end is the one nearer the first chunk (calls stored oldest window first
- * have the newest at the top). Null when more matches than MATCH_WALK_MATCHES would be needed.
+ * have the newest at the top). Null when more matches than `matchWalkCaps.matches` would be needed.
  */
 function matchesFromAnEnd(db: Db, fts: string, range: { min: number; max: number }) {
   let dir: 'DESC' | 'ASC' | null = null;
@@ -81,7 +83,7 @@ function matchesFromAnEnd(db: Db, fts: string, range: { min: number; max: number
       const need = dir === 'DESC' ? lo : hi;
       while (!all && (dir === 'DESC' ? reached > need : reached < need)) {
         batch = batch === 0 ? 1024 : batch * 4;
-        if (batch > MATCH_WALK_MATCHES) return false;
+        if (batch > matchWalkCaps.matches) return false;
         const rows = prepared<[string, number], number>(
           db,
           `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ? ORDER BY rowid ${dir} LIMIT ?`,
