@@ -21,6 +21,8 @@ export interface LazySearch {
   none: boolean;
   /** The number of calls matching, when the index says it without a count (one word, one term). */
   docs: number | null;
+  /** At least this many calls match (one word: its most frequent term's calls), else null. */
+  atLeast: number | null;
 }
 
 const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -42,7 +44,7 @@ function openVocab(db: Db): void {
 
 interface Terms {
   terms: string[];
-  docs: number;
+  docs: number[];
 }
 
 /** The index's terms starting with `prefix`, with how many calls hold each, per connection and data version. */
@@ -65,9 +67,7 @@ function termsOf(db: Db, prefix: string): Terms | null {
     .all(prefix, above, LAZY_MAX_TERMS + 1)
     .filter((r) => r.term.startsWith(prefix));
   const terms =
-    rows.length > LAZY_MAX_TERMS
-      ? null
-      : { terms: rows.map((r) => r.term), docs: rows.reduce((n, r) => n + r.doc, 0) };
+    rows.length > LAZY_MAX_TERMS ? null : { terms: rows.map((r) => r.term), docs: rows.map((r) => r.doc) };
   if (cache.byPrefix.size >= 256) cache.byPrefix.clear();
   cache.byPrefix.set(prefix, terms);
   return terms;
@@ -81,10 +81,12 @@ function termsOf(db: Db, prefix: string): Terms | null {
 export function lazySearch(db: Db, text: string, fts: string): LazySearch {
   const typed = words(text);
   const prefix = (typed.at(-1) ?? '').toLowerCase();
-  if (!/^[a-z0-9]+$/.test(prefix)) return { fts, lazy: false, none: false, docs: null };
+  const asTyped = { fts, lazy: false, none: false, docs: null, atLeast: null };
+  if (!/^[a-z0-9]+$/.test(prefix)) return asTyped;
   const found = termsOf(db, prefix);
-  if (found === null) return { fts, lazy: false, none: false, docs: null };
-  if (found.terms.length === 0) return { fts, lazy: true, none: true, docs: 0 };
+  if (found === null) return asTyped;
+  if (found.terms.length === 0) return { fts, lazy: true, none: true, docs: 0, atLeast: 0 };
+  const one = typed.length === 1;
   const last =
     found.terms.length === 1 ? phrase(found.terms[0]!) : `(${found.terms.map(phrase).join(' OR ')})`;
   return {
@@ -92,6 +94,7 @@ export function lazySearch(db: Db, text: string, fts: string): LazySearch {
     fts: [...typed.slice(0, -1).map(phrase), last].join(' AND '),
     lazy: true,
     none: false,
-    docs: typed.length === 1 && found.terms.length === 1 ? found.docs : null,
+    docs: one && found.terms.length === 1 ? found.docs[0]! : null,
+    atLeast: one ? Math.max(...found.docs) : null,
   };
 }

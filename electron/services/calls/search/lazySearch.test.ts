@@ -163,20 +163,30 @@ describe('a search read lazily (its prefix named as the index terms it stands fo
       db.prepare(`SELECT count(*) FROM calls_fts WHERE calls_fts MATCH ?`).pluck().get(fts) as number;
     expect(hello.fts).toBe('"hello"');
     expect(hello.docs).toBe(count('"Hello"*'));
-    expect(lazySearch(db, 'hel', '"hel"*').fts).toBe('("hello" OR "helmet" OR "help")');
+    const hel = lazySearch(db, 'hel', '"hel"*');
+    expect(hel.fts).toBe('("hello" OR "helmet" OR "help")');
+    expect([hel.docs, hel.atLeast]).toEqual([null, count('"hello"')]);
     expect(lazySearch(db, 'good hel', '"good" "hel"*')).toEqual({
       fts: '"good" AND ("hello" OR "helmet" OR "help")',
       lazy: true,
       none: false,
       docs: null,
+      atLeast: null,
     });
-    expect(lazySearch(db, 'qqq', '"qqq"*')).toEqual({ fts: '"qqq"*', lazy: true, none: true, docs: 0 });
+    expect(lazySearch(db, 'qqq', '"qqq"*')).toEqual({
+      fts: '"qqq"*',
+      lazy: true,
+      none: true,
+      docs: 0,
+      atLeast: 0,
+    });
     // Not ASCII: as typed (the tokenizer folds it; its terms are not known here).
     expect(lazySearch(db, 'héllo', '"héllo"*')).toEqual({
       fts: '"héllo"*',
       lazy: false,
       none: false,
       docs: null,
+      atLeast: null,
     });
     // A prefix of more terms than LAZY_MAX_TERMS (phone numbers) stays a prefix.
     expect(count('"9198"*')).toBeGreaterThan(LAZY_MAX_TERMS);

@@ -162,13 +162,19 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
   // Not lazy (a prefix of many terms, or not ASCII): every match is listed, as FTS5 merges them anyway.
   if (!search.lazy || range.max > MAX_BYTE_SEQ)
     return keysOfMatches(db, a, w, exact, allMatches(db, search.fts));
-  const n = search.docs ?? countMatches(db, search.fts, null);
-  if (n <= FEW_MATCHES) return keysOfMatches(db, a, w, exact, allMatches(db, search.fts));
+  // The number of all calls matching: needed as the total (exact), or to tell few from many
+  // unless one term alone has more than a few.
+  const n =
+    search.docs ??
+    (exact || search.atLeast === null || search.atLeast <= FEW_MATCHES
+      ? countMatches(db, search.fts, null)
+      : null);
+  if (n !== null && n <= FEW_MATCHES) return keysOfMatches(db, a, w, exact, allMatches(db, search.fts));
   // Many: counted in SQL (against the other filters' calls when there are any), and the page
   // found by walking the calls by date, asking the search index about them (matchWalk.ts).
   const among = exact ? null : filteredSeqs(db, w).bytes;
   if (among === null && !exact) return keysOfMatches(db, a, w, exact, allMatches(db, search.fts));
-  const total = among === null ? n : countMatches(db, search.fts, among);
+  const total = among === null ? (n ?? 0) : countMatches(db, search.fts, among);
   const walked = byDate
     ? pageByMatchWalk(db, a, search.fts, w.workspaceOnly ? null : among, {
         min: range.min ?? 0,
