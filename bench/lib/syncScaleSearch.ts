@@ -1,13 +1,13 @@
-// The scale run's searches (bench/lib/syncScaleRun.ts) and bench/searchReads.ts: the same terms in
-// the same order, so a figure from either is for the same reads.
+// The sync bench's searches (bench/sync.ts part 3, bench/lib/syncScaleRun.ts) and bench/searchReads.ts:
+// the same terms in the same order, so a figure from either is for the same reads.
 import type { DbClient } from '../../electron/services/db/client.ts';
 import { parseTranscript } from '../../electron/services/sync/callRow.ts';
 import type { CallRecord } from '../../shared/service/history.ts';
 
-/** Words (4+ letters) of completed calls' transcripts, spread over the table (up to 200). */
-export async function searchTerms(db: DbClient, workspaceId: string): Promise<string[]> {
+/** Words (4+ letters) of completed calls' transcripts, spread over the table (up to `most`). */
+export async function searchTerms(db: DbClient, workspaceId: string, most = 200): Promise<string[]> {
   const words = new Set<string>();
-  for (let offset = 0; words.size < 200 && offset < 5000; offset += 97) {
+  for (let offset = 0; words.size < most && offset < 5000; offset += 97) {
     const rows = await db.call('calls.list', {
       workspaceId,
       filter: { statuses: ['completed'] },

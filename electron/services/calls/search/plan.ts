@@ -127,16 +127,23 @@ export function soleWorkspace(db: Db): string | null {
   return first !== undefined && onlyWorkspace(db, first) ? first : null;
 }
 
+/** The list's window of a FROM clause in its order, and its count. */
+function readersOf(db: Db, a: ListArgs) {
+  return {
+    byDate: (a.sort?.by ?? 'created_at') === 'created_at',
+    page: (from: FromClause) =>
+      prepared<unknown[], number>(db, `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`)
+        .pluck()
+        .all(...from.params, a.limit, a.offset),
+    count: (from: FromClause) =>
+      prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
+        .pluck()
+        .get(...from.params) ?? 0,
+  };
+}
+
 export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[] } {
-  const byDate = (a.sort?.by ?? 'created_at') === 'created_at';
-  const page = (from: FromClause) =>
-    prepared<unknown[], number>(db, `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(...from.params, a.limit, a.offset);
-  const count = (from: FromClause) =>
-    prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
-      .pluck()
-      .get(...from.params) ?? 0;
+  const { byDate, page, count } = readersOf(db, a);
   if (w.fts === null) {
     const from = fromClause(w);
     // "Not reviewed" counted as all minus reviewed: both walks skip the per-call membership test.
@@ -206,15 +213,7 @@ function keysOfMatches(
   matches: number[],
   known?: number,
 ): { total: number; seqs: number[] } {
-  const byDate = (a.sort?.by ?? 'created_at') === 'created_at';
-  const page = (from: FromClause) =>
-    prepared<unknown[], number>(db, `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(...from.params, a.limit, a.offset);
-  const count = (from: FromClause) =>
-    prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
-      .pluck()
-      .get(...from.params) ?? 0;
+  const { byDate, page, count } = readersOf(db, a);
   if (matches.length <= FEW_MATCHES) {
     // Few: each match's row is looked up by its key (CROSS JOIN keeps the matches outside: left
     // to itself SQLite walks the filter's index past every call, ~13 ms for a word with no match
