@@ -68,15 +68,15 @@ function reference(db: Db, workspaceId: string, filter: CallFilter, offset: numb
   return { total, ids };
 }
 
-const searches = ['hello', 'Hello', 'hel', 'HEL', 'he', 'help', 'helm', 'thank', 'tha', 'th', 't', 'the'];
-const others = ['héllo', '98', 'hello th', 'zephyr', 'nomatch', 'good mor'];
+const searches = ['hello', 'HEL', 'he', 'help', 'helm', 'thank', 'th', 't'];
+const others = ['héllo', '98', 'hello th', 'zephyr', 'nomatch'];
 const filters: CallFilter[] = [{}, { statuses: ['completed', 'failed'] }, { statuses: ['cancelled'] }];
 
 function expectSameAsSorted(db: Db, workspaceId: string) {
   let compared = 0;
   for (const search of [...searches, ...others])
     for (const f of filters)
-      for (const offset of [0, 50, 1000]) {
+      for (const offset of [0, 1000]) {
         const filter = { ...f, search };
         const want = reference(db, workspaceId, filter, offset);
         const got = listCalls(db, { workspaceId, filter, offset, limit: 50 });
@@ -96,7 +96,7 @@ describe('a search read lazily (its prefix named as the index terms it stands fo
   it('gives the same rows, in the same order, with the same totals as the prefix query sorted in SQL: thousands of matches, filters, offsets, two workspaces, calls stored out of time order', () => {
     const file = join(dirs.make(), 'c.sqlite');
     const db = openDatabase(file);
-    const n = 6000;
+    const n = 4000;
     const calls = Array.from({ length: n }, (_, i) => callOf(i));
     // Oldest window first (the newest calls get the highest seqs), then a few old calls stored
     // last (high seqs, old times).
@@ -104,9 +104,9 @@ describe('a search read lazily (its prefix named as the index terms it stands fo
     storeInWindows(db, 'w1', calls.slice(0, 200), 100);
     const reader = openReader(file); // query_only, as the read lane
     // More matches than a page, than the few looked up by key, and than the walk's first chunk.
-    expect(reference(db, 'w1', { search: 'hello' }, 0).total).toBeGreaterThan(4000);
+    expect(reference(db, 'w1', { search: 'hello' }, 0).total).toBeGreaterThan(2500);
     expect(reference(db, 'w1', { search: 'help' }, 0).total).toBeGreaterThan(50);
-    expect(expectSameAsSorted(reader, 'w1')).toBe(162);
+    expect(expectSameAsSorted(reader, 'w1')).toBe(78);
 
     // Another workspace's calls match too (its totals are its own), and some calls' words change
     // (the index drops their old terms).
@@ -116,17 +116,17 @@ describe('a search read lazily (its prefix named as the index terms it stands fo
       Array.from({ length: 1500 }, (_, i) => callOf(i, 'x')),
       500,
     );
-    const changed = Array.from({ length: 400 }, (_, i) => callOf(3000 + i, 'c', 'hello helpdesk'));
+    const changed = Array.from({ length: 400 }, (_, i) => callOf(2000 + i, 'c', 'hello helpdesk'));
     upsertCalls(db, { workspaceId: 'w1', bulkListId: null, rows: changed, nowIso: 'n2' });
     expectSameAsSorted(reader, 'w1');
     expectSameAsSorted(reader, 'w2');
     reader.close();
     db.close();
-  });
+  }, 120_000); // a few hundred pages compared; slow on a busy machine
 
   it('gives the same pages when the newest calls were stored first (the lowest seqs)', () => {
     const db = openDatabase(join(dirs.make(), 'c.sqlite'));
-    const calls = Array.from({ length: 5000 }, (_, i) => callOf(i)).reverse();
+    const calls = Array.from({ length: 4000 }, (_, i) => callOf(i)).reverse();
     storeInWindows(db, 'w1', calls, 400);
     expectSameAsSorted(db, 'w1');
     db.close();
