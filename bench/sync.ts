@@ -39,14 +39,13 @@ import { parseArgs } from 'node:util';
 import { startSandboxProcess } from '../electron/services/api/testing/sandboxProcess.ts';
 import type { SandboxProcess } from '../electron/services/api/testing/sandboxProcess.ts';
 import type { DbClient } from '../electron/services/db/client.ts';
-import { parseTranscript } from '../electron/services/sync/callRow.ts';
 import { runHistorySync } from '../electron/services/sync/historySync.ts';
 import { historyFetcher, openTempDb } from '../electron/services/sync/testing.ts';
-import type { CallRecord } from '../shared/service/history.ts';
 import { goal, load, pct, round } from './lib/goals.ts';
 import { inFlightTimeline } from './lib/inFlightTimeline.ts';
 import { rawPaging, sqliteCopyCpu } from './lib/syncFloor.ts';
 import { scalePart } from './lib/syncScaleRun.ts';
+import { searchSpec, searchTerms } from './lib/syncScaleSearch.ts';
 import { SCALE_CAMPAIGN } from './lib/syncScaleViews.ts';
 
 const { values } = parseArgs({
@@ -202,36 +201,17 @@ async function cpuPart(s: SandboxProcess, fromMs: number, toMs: number, seeded: 
   };
 }
 
-/** Words and prefixes from stored transcripts (completed calls, spread over the table). */
-async function searchTerms(db: DbClient): Promise<string[]> {
-  const words = new Set<string>();
-  for (let offset = 0; words.size < 400 && offset < 5000; offset += 97) {
-    const rows = await db.call('calls.list', {
-      workspaceId: 'bench',
-      filter: { statuses: ['completed'] },
-      offset,
-      limit: 1,
-    });
-    const id = rows.rows[0]?.id;
-    if (!id) break;
-    const call = await db.call('calls.get', { callId: id });
-    for (const w of parseTranscript((JSON.parse(call?.raw ?? '{}') as CallRecord).transcript).turns.flatMap(
-      (t: { text: string }) => t.text.match(/\p{L}{4,}/gu) ?? [],
-    ))
-      words.add(w.toLowerCase());
-  }
-  return [...words];
-}
-
 /** FTS p50/p95 alone and with a status filter (the Calls table's first page: 50 rows, snippets, total). */
 async function ftsPart(db: DbClient, goalMs: number) {
-  const terms = await searchTerms(db);
+  // Words and prefixes from stored transcripts (completed calls, spread over the table).
+  const terms = await searchTerms(db, 'bench', 400);
   const run = async (extra: { statuses?: string[] }) => {
     const latencies: number[] = [];
     let hits = 0;
+    // This process's CPU (the database worker's included): steadier than wall time on a busy machine.
+    const cpu0 = cpuSeconds();
     for (let i = 0; i < searches; i++) {
-      const w = terms[(i * 7919) % terms.length]!;
-      const term = i % 3 === 2 ? w.slice(0, 3) : w; // every third a prefix
+      const term = searchSpec(terms, i).search; // every third a prefix
       const s = performance.now();
       const res = await db.call('calls.list', {
         workspaceId: 'bench',
@@ -244,6 +224,7 @@ async function ftsPart(db: DbClient, goalMs: number) {
     }
     latencies.sort((a, b) => a - b);
     return {
+      cpu_seconds: round(cpuSeconds() - cpu0),
       average_matches: Math.round(hits / searches),
       p50_ms: round(pct(latencies, 0.5)),
       p95_ms: pct(latencies, 0.95),

@@ -13,6 +13,7 @@ import { cleanReportSchema } from '../shared/domain/contacts/index.ts';
 import { writeContactsCsv, writeContactsWorkbook } from './lib/contactsWorkbook.ts';
 import { measureNodeScript, median } from './lib/measureChild.ts';
 import type { ChildMeasure } from './lib/measureChild.ts';
+import { prepareCli } from './lib/cleanCli.ts';
 
 const ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 1_048_575);
 const SEED = 42;
@@ -20,7 +21,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'bench', 'out');
-const cli = join(root, 'electron', 'cli', 'main.ts');
 const reader = join(root, 'bench', 'lib', 'readWorkbook.ts');
 const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -52,22 +52,29 @@ const outputs = (kind: string) => ({
   rejects: join(outDir, `xlsx-bench-${kind}-rejects.csv`),
   report: join(outDir, `xlsx-bench-${kind}-report.json`),
 });
+// What operators run: bin/campaign-desk.mjs on its bundle, built first when stale (cleanCli.ts).
+const cli = await prepareCli();
+console.log(`  CLI: ${cli.label}`);
 const clean = (input: string, kind: string, extra: string[]): Promise<ChildMeasure> => {
   const o = outputs(kind);
-  return measureNodeScript(cli, [
-    'clean',
-    input,
-    '--country',
-    'IN',
-    '--quiet',
-    ...extra,
-    '--out',
-    o.upload,
-    '--rejects',
-    o.rejects,
-    '--report',
-    o.report,
-  ]);
+  return measureNodeScript(
+    cli.script,
+    [
+      'clean',
+      input,
+      '--country',
+      'IN',
+      '--quiet',
+      ...extra,
+      '--out',
+      o.upload,
+      '--rejects',
+      o.rejects,
+      '--report',
+      o.report,
+    ],
+    cli.env,
+  );
 };
 
 const runs: Record<'xlsx' | 'csv' | 'reader', ChildMeasure[]> = { xlsx: [], csv: [], reader: [] };

@@ -10,9 +10,13 @@ afterEach(() => dirs.cleanup());
 const script = join(import.meta.dirname, 'test-summary.ts');
 
 /** Runs the summary in a folder holding these reports; answers what it printed. */
-function summary(reports: { vitest?: unknown; playwright?: unknown }, failedSteps: string[] = []): string {
+function summary(
+  reports: { vitest?: unknown; playwright?: unknown; unitLog?: string },
+  failedSteps: string[] = [],
+): string {
   const root = dirs.make();
   mkdirSync(join(root, '.tmp', 'results'), { recursive: true });
+  if (reports.unitLog !== undefined) writeFileSync(join(root, '.tmp/results/unit.log'), reports.unitLog);
   if (reports.vitest) writeFileSync(join(root, '.tmp/results/vitest.json'), JSON.stringify(reports.vitest));
   if (reports.playwright)
     writeFileSync(join(root, '.tmp/results/playwright.json'), JSON.stringify(reports.playwright));
@@ -87,5 +91,38 @@ describe('the test command’s closing summary', () => {
     expect(summary({ vitest: clean })).toBe(
       'unit+integration: 1 passed, 0 failed, 0 skipped\ntest: 1 passed, 0 failed, 0 skipped\n',
     );
+  });
+
+  it('names a file whose worker died mid-run, with what the run printed about it', () => {
+    const crashed = {
+      numPassedTests: 1,
+      numFailedTests: 0,
+      numPendingTests: 1,
+      numTodoTests: 0,
+      testResults: [
+        {
+          name: join(process.cwd(), 'd.test.ts'),
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            { fullName: 'd opens', status: 'passed', failureMessages: [] },
+            { fullName: 'd streams', status: 'pending', failureMessages: [] },
+            { fullName: 'd closes', status: 'pending', failureMessages: [] },
+          ],
+        },
+      ],
+    };
+    const unitLog = [
+      ' ✓ a.test.ts (3 tests) 20ms',
+      '\u001b[31mError: Worker exited unexpectedly with signal SIGSEGV during running state while running test file d.test.ts\u001b[39m',
+      '\u001b[31mError: Worker exited unexpectedly with signal SIGSEGV during running state while running test file d.test.ts\u001b[39m',
+      ' Test Files  1 failed | 1 passed (2)',
+    ].join('\n');
+    expect(summary({ vitest: crashed, unitLog }, ['unit+integration']).split('\n').filter(Boolean)).toEqual([
+      'unit+integration: 1 passed, 0 failed, 1 skipped',
+      expect.stringMatching(/^failed: .*d\.test\.ts: 2 of its tests never finished$/),
+      'unit output: Error: Worker exited unexpectedly with signal SIGSEGV during running state while running test file d.test.ts',
+      'test: 1 passed, 1 failed, 1 skipped',
+    ]);
   });
 });

@@ -84,8 +84,13 @@ function failures(
     const name = relative(process.cwd(), file.name);
     const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
     for (const a of failedTests) out.push(`${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
-    // A file that failed with no failed test failed to load or crashed a worker.
-    if (file.status === 'failed' && failedTests.length === 0) out.push(`${name}: ${firstLine(file.message)}`);
+    // A file that failed with no failed test failed to load or crashed a worker (whose error is
+    // only in the run's output: see workerErrors).
+    if (file.status === 'failed' && failedTests.length === 0) {
+      const unfinished = file.assertionResults.filter((a) => a.status === 'pending').length;
+      const why = firstLine(file.message) || (unfinished ? `${unfinished} of its tests never finished` : '');
+      out.push(`${name}: ${why}`);
+    }
   }
   const walk = (suite: PlaywrightSuite): void => {
     for (const spec of suite.specs ?? [])
@@ -98,6 +103,18 @@ function failures(
   };
   for (const suite of e2eReport?.suites ?? []) walk(suite);
   return out;
+}
+
+/**
+ * What the unit run printed about a test worker that died (a crash of native code, an unhandled
+ * error): Vitest reports it in its output only, which a CI log's tail may have cut.
+ */
+function workerErrors(logFile: string): string[] {
+  if (!existsSync(logFile)) return [];
+  const pattern =
+    /Worker exited unexpectedly|Segmentation fault|FATAL ERROR|Unhandled (Rejection|Error)|Assertion failed/;
+  const lines = readFileSync(logFile, 'utf8').replace(ANSI_COLOUR, '').split('\n');
+  return [...new Set(lines.filter((l) => pattern.test(l)).map((l) => l.trim().slice(0, 300)))].slice(0, 5);
 }
 
 const read = <T>(file: string, schema: z.ZodType<T>): T | null =>
@@ -129,4 +146,5 @@ if (e2e) {
 }
 failed += failedSteps.size; // steps without a report (or whose report is missing)
 for (const line of failures(unit, e2e)) console.log(`failed: ${line}`);
+for (const line of workerErrors('.tmp/results/unit.log')) console.log(`unit output: ${line}`);
 console.log(`test: ${passed} passed, ${failed} failed, ${skipped} skipped`);

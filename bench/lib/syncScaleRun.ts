@@ -9,11 +9,10 @@ import Database from 'better-sqlite3';
 import type { SandboxProcess } from '../../electron/services/api/testing/sandboxProcess.ts';
 import { openDbClient } from '../../electron/services/db/client.ts';
 import type { DbClient } from '../../electron/services/db/client.ts';
-import { parseTranscript } from '../../electron/services/sync/callRow.ts';
-import type { CallRecord } from '../../shared/service/history.ts';
 import { goal, pct, round } from './goals.ts';
 import { callsPageReads, timeReads } from './syncScalePages.ts';
 import { campaignResultsPart, chartsPart, exportPart } from './syncScaleViews.ts';
+import { searchSpec, searchTerms } from './syncScaleSearch.ts';
 
 const DAY = 86_400_000;
 const cli = fileURLToPath(new URL('../../electron/cli/main.ts', import.meta.url));
@@ -145,34 +144,17 @@ export async function scalePart(
 }
 
 async function readLatencies(db: DbClient, workspaceId: string, searches: number, total: number) {
-  const terms = await (async () => {
-    const words = new Set<string>();
-    for (let offset = 0; words.size < 200 && offset < 5000; offset += 97) {
-      const rows = await db.call('calls.list', {
-        workspaceId,
-        filter: { statuses: ['completed'] },
-        offset,
-        limit: 1,
-      });
-      const id = rows.rows[0]?.id;
-      if (!id) break;
-      const call = await db.call('calls.get', { callId: id });
-      for (const t of parseTranscript((JSON.parse(call?.raw ?? '{}') as CallRecord).transcript).turns)
-        for (const w of t.text.match(/\p{L}{4,}/gu) ?? []) words.add(w.toLowerCase());
-    }
-    return [...words];
-  })();
+  const terms = await searchTerms(db, workspaceId);
   const n = Math.min(searches, 100);
   const search = (extra: { statuses?: string[] }) =>
-    timeReads(n, (i) => {
-      const w = terms[(i * 7919) % terms.length]!;
-      return db.call('calls.list', {
+    timeReads(n, (i) =>
+      db.call('calls.list', {
         workspaceId,
-        filter: { ...extra, search: i % 3 === 2 ? w.slice(0, 3) : w },
+        filter: { ...extra, search: searchSpec(terms, i).search },
         offset: 0,
         limit: 50,
-      });
-    });
+      }),
+    );
   const plain = await search({});
   const filtered = await search({ statuses: ['completed', 'failed'] });
   return {

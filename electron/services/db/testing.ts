@@ -23,6 +23,10 @@ export function tempDirs(prefix = 'desk-db-') {
 export function freshDatabase(dir: string): Database.Database {
   const db = new Database(join(dir, 'test.sqlite'));
   db.pragma('foreign_keys = ON');
+  // No fsync per statement: a test that inserts rows one by one otherwise spends its time waiting
+  // for the disk (28 s of 30 for migration 0110's 1,400 rows on a loaded machine). What SQLite
+  // stores and answers is the same.
+  db.pragma('synchronous = OFF');
   return db;
 }
 

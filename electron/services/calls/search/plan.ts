@@ -8,8 +8,12 @@ import { prepared } from '../../db/define.ts';
 import { aggregateTotal } from './aggregateTotal.ts';
 import { seqSet } from './bitset.ts';
 import type { SeqSet } from './bitset.ts';
+import { dataVersion } from './dataVersion.ts';
 import { fromClause, whereOf } from './filter.ts';
 import type { FromClause, Where } from './filter.ts';
+import { lazySearch } from './lazyQuery.ts';
+import { countMatches, seqBytes } from './matchCount.ts';
+import { pageByMatchWalk } from './matchWalk.ts';
 import { sortSql } from './order.ts';
 import { pageByValueWalk } from './valueWalk.ts';
 
@@ -65,39 +69,26 @@ function searchPageByWalk(db: Db, a: ListArgs, w: Where, wanted: SeqSet): number
 }
 
 /**
- * The filtered calls among `wanted`: their keys are walked (a covering index when there is one)
- * and checked against the bitset here; SQLite's own `IN` built a temporary b-tree of the matches
- * first (a 56,000-match word with a status filter: 43–54 ms against 14–28 ms).
+ * The filtered calls' seqs, one byte each (checked per match by a count in SQL, and here), kept per
+ * connection until the database changes (dataVersion): a search with a status filter walked the
+ * ~86,000 completed or failed calls' keys to count its matches among them for every search (~17 ms
+ * of a 37.5 ms p95); typing a search under a filter now walks them once.
  */
-function countAmong(db: Db, w: Where, wanted: SeqSet): number {
-  let n = 0;
-  for (const seq of prepared<unknown[], number>(db, `SELECT c.seq FROM calls c WHERE ${w.sql}`)
-    .pluck()
-    .all(...w.params))
-    if (wanted.has(seq)) n++;
-  return n;
+interface Filtered extends SeqSet {
+  /** Null past MAX_BYTE_SEQ (then only `has`, from a bitset). */
+  bytes: Buffer | null;
 }
-
-/**
- * The filtered calls' seqs as a bitset, kept per connection until the database changes (`PRAGMA
- * data_version` says another connection committed, `total_changes()` that this one wrote): a
- * search with a status filter walked the ~86,000 completed or failed calls' keys to count its
- * matches among them for every search (~17 ms of a 37.5 ms p95); typing a search under a filter
- * now walks them once.
- */
-const filteredCache = new WeakMap<Db, { key: string; version: string; seqs: SeqSet }>();
-function filteredSeqs(db: Db, w: Where): SeqSet {
-  const version = `${String(db.pragma('data_version', { simple: true }))}:${String(
-    prepared<[], number>(db, `SELECT total_changes()`).pluck().get(),
-  )}`;
+const filteredCache = new WeakMap<Db, { key: string; version: string; seqs: Filtered }>();
+function filteredSeqs(db: Db, w: Where): Filtered {
+  const version = dataVersion(db);
   const key = `${w.sql}\n${JSON.stringify(w.params)}`;
   const hit = filteredCache.get(db);
   if (hit && hit.key === key && hit.version === version) return hit.seqs;
-  const seqs = seqSet(
-    prepared<unknown[], number>(db, `SELECT c.seq FROM calls c WHERE ${w.sql}`)
-      .pluck()
-      .all(...w.params),
-  );
+  const all = prepared<unknown[], number>(db, `SELECT c.seq FROM calls c WHERE ${w.sql}`)
+    .pluck()
+    .all(...w.params);
+  const bytes = all.some((s) => s > MAX_BYTE_SEQ) ? null : seqBytes(all);
+  const seqs = bytes ? { bytes, has: (seq: number) => bytes[seq] === 1 } : { bytes, ...seqSet(all) };
   filteredCache.set(db, { key, version, seqs });
   return seqs;
 }
@@ -114,7 +105,10 @@ function filteredSeqs(db: Db, w: Where): SeqSet {
 function pageByDate(db: Db, a: ListArgs, from: FromClause, total: number): number[] {
   const fromEnd = a.offset > total / 2;
   const sort = fromEnd
-    ? { by: 'created_at' as const, dir: a.sort?.dir === 'asc' ? ('desc' as const) : ('asc' as const) }
+    ? {
+        by: 'created_at' as const,
+        dir: a.sort?.dir === 'asc' ? ('desc' as const) : ('asc' as const),
+      }
     : a.sort;
   const limit = fromEnd ? Math.min(a.limit, total - a.offset) : a.limit;
   if (limit <= 0) return [];
@@ -133,16 +127,23 @@ export function soleWorkspace(db: Db): string | null {
   return first !== undefined && onlyWorkspace(db, first) ? first : null;
 }
 
+/** The list's window of a FROM clause in its order, and its count. */
+function readersOf(db: Db, a: ListArgs) {
+  return {
+    byDate: (a.sort?.by ?? 'created_at') === 'created_at',
+    page: (from: FromClause) =>
+      prepared<unknown[], number>(db, `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`)
+        .pluck()
+        .all(...from.params, a.limit, a.offset),
+    count: (from: FromClause) =>
+      prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
+        .pluck()
+        .get(...from.params) ?? 0,
+  };
+}
+
 export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: number[] } {
-  const byDate = (a.sort?.by ?? 'created_at') === 'created_at';
-  const page = (from: FromClause) =>
-    prepared<unknown[], number>(db, `SELECT c.seq ${from.sql} ORDER BY ${sortSql(a.sort)} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(...from.params, a.limit, a.offset);
-  const count = (from: FromClause) =>
-    prepared<unknown[], number>(db, `SELECT count(*) ${from.sql}`)
-      .pluck()
-      .get(...from.params) ?? 0;
+  const { byDate, page, count } = readersOf(db, a);
   if (w.fts === null) {
     const from = fromClause(w);
     // "Not reviewed" counted as all minus reviewed: both walks skip the per-call membership test.
@@ -158,10 +159,61 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
       seqs: pageByValueWalk(db, a, w) ?? (byDate ? pageByDate(db, a, from, total) : page(from)),
     };
   }
-  const matches = prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`)
-    .pluck()
-    .all(w.fts);
   const exact = w.workspaceOnly && onlyWorkspace(db, a.workspaceId);
+  const search = lazySearch(db, a.filter.search ?? '', w.fts);
+  const range = prepared<[], { min: number | null; max: number | null }>(
+    db,
+    `SELECT (SELECT min(seq) FROM calls) AS min, (SELECT max(seq) FROM calls) AS max`,
+  ).get() ?? { min: null, max: null };
+  if (search.none || range.max === null) return { total: 0, seqs: [] };
+  // Not lazy (a prefix of many terms, or not ASCII): every match is listed, as FTS5 merges them anyway.
+  if (!search.lazy || range.max > MAX_BYTE_SEQ)
+    return keysOfMatches(db, a, w, exact, allMatches(db, search.fts));
+  // The number of all calls matching: needed as the total (exact), or to tell few from many
+  // unless one term alone has more than a few.
+  const n =
+    search.docs ??
+    (exact || search.atLeast === null || search.atLeast <= FEW_MATCHES
+      ? countMatches(db, search.fts, null)
+      : null);
+  if (n !== null && n <= FEW_MATCHES) return keysOfMatches(db, a, w, exact, allMatches(db, search.fts));
+  // Many: counted in SQL (against the other filters' calls when there are any), and the page
+  // found by walking the calls by date, asking the search index about them (matchWalk.ts).
+  const among = exact ? null : filteredSeqs(db, w).bytes;
+  if (among === null && !exact) return keysOfMatches(db, a, w, exact, allMatches(db, search.fts));
+  const total = among === null ? (n ?? 0) : countMatches(db, search.fts, among);
+  const walked = byDate
+    ? pageByMatchWalk(db, a, search.fts, w.workspaceOnly ? null : among, {
+        min: range.min ?? 0,
+        max: range.max,
+      })
+    : null;
+  if (walked) return { total, seqs: walked };
+  return {
+    total,
+    seqs: keysOfMatches(db, a, w, exact, allMatches(db, search.fts), total).seqs,
+  };
+}
+
+/** Seqs past this are not kept one byte each (a sparse table): such a search lists its matches. */
+const MAX_BYTE_SEQ = 2 ** 26;
+
+const allMatches = (db: Db, fts: string): number[] =>
+  prepared<[string], number>(db, `SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?`).pluck().all(fts);
+
+/**
+ * Total and page from the search's matches listed (`known`: their total, when counted already):
+ * few are looked up by key; many are walked by date against a bitset of them, or sorted in SQL.
+ */
+function keysOfMatches(
+  db: Db,
+  a: ListArgs,
+  w: Where,
+  exact: boolean,
+  matches: number[],
+  known?: number,
+): { total: number; seqs: number[] } {
+  const { byDate, page, count } = readersOf(db, a);
   if (matches.length <= FEW_MATCHES) {
     // Few: each match's row is looked up by its key (CROSS JOIN keeps the matches outside: left
     // to itself SQLite walks the filter's index past every call, ~13 ms for a word with no match
@@ -170,7 +222,10 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
       sql: `FROM json_each(?) j CROSS JOIN calls c ON c.seq = j.value WHERE ${w.sql}`,
       params: [JSON.stringify(matches), ...w.params],
     };
-    return { total: exact ? matches.length : count(byKey), seqs: page(byKey) };
+    return {
+      total: known ?? (exact ? matches.length : count(byKey)),
+      seqs: page(byKey),
+    };
   }
   const wanted = seqSet(matches);
   if (!w.workspaceOnly && byDate) {
@@ -178,19 +233,19 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
     // on the workspace's date index (entries only), keeping calls in both.
     const filtered = filteredSeqs(db, w);
     let total = 0;
-    for (const seq of matches) if (filtered.has(seq)) total++;
+    if (known === undefined) for (const seq of matches) if (filtered.has(seq)) total++;
     const both = { has: (seq: number) => wanted.has(seq) && filtered.has(seq) };
     const walked = searchPageByWalk(db, a, whereOf(a.workspaceId, {}), both);
-    if (walked) return { total, seqs: walked };
+    if (walked) return { total: known ?? total, seqs: walked };
     return {
-      total,
+      total: known ?? total,
       seqs: page({
         sql: `FROM calls c WHERE +c.seq IN (SELECT value FROM json_each(?)) AND ${w.sql}`,
         params: [JSON.stringify(matches), ...w.params],
       }),
     };
   }
-  const total = exact ? matches.length : countAmong(db, w, wanted);
+  const total = known ?? (exact ? matches.length : countAmong(db, w, wanted));
   // A page from sorting the matches in SQL, when the walk would be long (a deep offset, another
   // order): `+` has the matches checked against a walk of a covering index, so a common word's
   // fat rows (raw JSON, transcript) are never read to sort them.
@@ -199,5 +254,22 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
       sql: `FROM calls c WHERE ${byDate ? '+' : ''}c.seq IN (SELECT value FROM json_each(?)) AND ${w.sql}`,
       params: [JSON.stringify(matches), ...w.params],
     });
-  return { total, seqs: (byDate ? searchPageByWalk(db, a, w, wanted) : null) ?? sorted() };
+  return {
+    total,
+    seqs: (byDate ? searchPageByWalk(db, a, w, wanted) : null) ?? sorted(),
+  };
+}
+
+/**
+ * The filtered calls among `wanted`: their keys are walked (a covering index when there is one)
+ * and checked against the bitset here; SQLite's own `IN` built a temporary b-tree of the matches
+ * first (a 56,000-match word with a status filter: 43–54 ms against 14–28 ms).
+ */
+function countAmong(db: Db, w: Where, wanted: SeqSet): number {
+  let n = 0;
+  for (const seq of prepared<unknown[], number>(db, `SELECT c.seq FROM calls c WHERE ${w.sql}`)
+    .pluck()
+    .all(...w.params))
+    if (wanted.has(seq)) n++;
+  return n;
 }
