@@ -34,7 +34,9 @@ const DAY = 86_400_000;
 const tree = resolve(values.tree!);
 const from = <T>(rel: string) => import(pathToFileURL(join(tree, rel)).href) as Promise<T>;
 const { runHistorySync } = await from<typeof HistorySyncModule>('electron/services/sync/historySync.ts');
-const { historyFetcher, openTempDb } = await from<typeof SyncTestingModule>('electron/services/sync/testing.ts');
+const { historyFetcher, openTempDb } = await from<typeof SyncTestingModule>(
+  'electron/services/sync/testing.ts',
+);
 
 /** /proc/self/io: bytes read and written by this process (storage and page cache alike: rchar/wchar). */
 function io(): Record<string, number> {
@@ -70,7 +72,7 @@ const sandbox = await startSandboxProcess({
 });
 try {
   if (!values['sandbox-data']) {
-    for (let seeded = 0, n = Number(values.calls); seeded < n; ) {
+    for (let seeded = 0, n = Number(values.calls); seeded < n;) {
       const r = await sandbox.control<{ created: number }>('POST', '/seed-calls', {
         count: Math.min(100_000, n - seeded),
       });
@@ -82,7 +84,13 @@ try {
   const t = await openTempDb();
   await t.db.readLane;
   const file = join(t.dir, 'campaign-desk.sqlite');
-  type Mark = { at: number; stored: number; threads: ThreadCpu[]; io: Record<string, number>; sandbox: number };
+  type Mark = {
+    at: number;
+    stored: number;
+    threads: ThreadCpu[];
+    io: Record<string, number>;
+    sandbox: number;
+  };
   const mark = (stored: number): Mark => ({
     at: performance.now(),
     stored,

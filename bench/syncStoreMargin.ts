@@ -96,7 +96,7 @@ const source = db
   .all(Math.max(1, Math.floor(stored / rows)), rows) as Array<Record<string, unknown>>;
 
 let rng = 12345;
-const rand = () => ((rng = (rng * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (rng = (rng * 1103515245 + 12345) % 2147483648) / 2147483648;
 
 let made = 0;
 function batchOf(from: number, n: number): CallColumnsBatch {
@@ -160,8 +160,7 @@ for (const rowsOf of batches) {
   const t1 = performance.now();
   const due = (batches.indexOf(rowsOf) + 1) % Number(values['checkpoint-every']) === 0;
   const ck = (due ? checkpointer?.pragma('wal_checkpoint(PASSIVE)') : undefined) as
-    | Array<{ busy: number; log: number; checkpointed: number }>
-    | undefined;
+    Array<{ busy: number; log: number; checkpointed: number }> | undefined;
   frames.push(ck?.[0]?.log ?? 0);
   const t2 = performance.now();
   upsertMs += t1 - t0;
