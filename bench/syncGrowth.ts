@@ -101,7 +101,6 @@ try {
   const start = mark(0);
   let last = start;
   let next = step;
-  const lines: string[] = [];
   const report = (m: Mark) => {
     const before = new Map(last.threads.map((th) => [th.tid, th.seconds]));
     const threads = m.threads
@@ -126,7 +125,6 @@ try {
       wal_mb: round(size(`${file}-wal`) / 1e6),
       load: load(),
     };
-    lines.push(JSON.stringify(line));
     console.log(JSON.stringify(line));
     last = m;
   };
