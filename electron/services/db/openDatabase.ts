@@ -4,6 +4,7 @@ import { tightenFile } from '../privateFiles.ts';
 import { ensureCallAggregates } from './callAggregates.ts';
 import type { Db } from './define.ts';
 import { migrate } from './migrate.ts';
+import { fitWriterCache } from './writerCache.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
 import type { Migration } from './migrations/migration.ts';
 
@@ -50,10 +51,10 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    // A 64 MB page cache (SQLite's default is 2 MB): bulk changes on a million-row list touch index
-    // pages all over the file, and a sync's batch of a few thousand calls dirties more than 2 MB
-    // (a spilled cache writes pages to the WAL twice).
-    db.pragma('cache_size = -65536');
+    // A 64 MB page cache at least (SQLite's default is 2 MB): bulk changes on a million-row list
+    // touch index pages all over the file, and a sync's batch of a few thousand calls dirties more
+    // than 2 MB (a spilled cache writes pages to the WAL twice). A big file gets more (writerCache.ts).
+    fitWriterCache(db);
     // The WAL file is cut back to 64 MB after a checkpoint (a big import or deletion grows it).
     // Checkpoints stay at SQLite's 4 MB: larger ones stall the queries behind them longer.
     db.pragma('journal_size_limit = 67108864');
