@@ -11,7 +11,7 @@ import type { SeqSet } from './bitset.ts';
 import { fromClause, whereOf } from './filter.ts';
 import type { FromClause, Where } from './filter.ts';
 import { sortSql } from './order.ts';
-import { hasRankCounts, pageByHour } from './rankCounts.ts';
+import { agentTotal, hasRankCounts, pageByHour } from './rankCounts.ts';
 import { pageByValueWalk } from './valueWalk.ts';
 
 export interface ListArgs {
@@ -162,6 +162,7 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
     const twins = unreviewedTwins(a.filter);
     const total =
       aggregateTotal(db, a.workspaceId, a.filter) ??
+      agentTotal(db, a.workspaceId, a.filter) ??
       (twins
         ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
           count(fromClause(whereOf(a.workspaceId, twins.reviewed)))

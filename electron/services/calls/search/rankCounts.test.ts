@@ -17,7 +17,7 @@ import { callColumns } from '../../sync/callRow.ts';
 import { upsertCalls } from '../store/upsertCalls.ts';
 import { whereOf } from './filter.ts';
 import { sortSql } from './order.ts';
-import { hasRankCounts, pageByHour } from './rankCounts.ts';
+import { agentTotal, hasRankCounts, pageByHour } from './rankCounts.ts';
 import { callSearchQueries } from './search.queries.ts';
 import { pageByValueWalk } from './valueWalk.ts';
 
@@ -206,6 +206,19 @@ describe('Calls table windows from the rank counts', () => {
       expect(agents.map(({ id, calls }) => ({ id, calls }))).toEqual(counted);
       expect(agents.reduce((n, a) => n + a.calls, 0)).toBeGreaterThan(600);
       expect(agents.map((a) => a.name)).toEqual(counted.map((c) => `Agent ${c.id}`));
+      // An agent's filter totals from them too (and a filter with more in it counts the calls).
+      for (const { id, calls } of counted) {
+        expect(agentTotal(db, 'w1', { agentId: id })).toBe(calls);
+        const list = callSearchQueries['calls.list'].run(db, {
+          workspaceId: 'w1',
+          filter: { agentId: id },
+          offset: 0,
+          limit: 5,
+        });
+        expect(list.total).toBe(calls);
+      }
+      expect(agentTotal(db, 'w1', { agentId: 'a1', statuses: ['completed'] })).toBeNull();
+      expect(agentTotal(db, 'w1', { agentId: 'nobody' })).toBe(0);
     } finally {
       db.close();
     }

@@ -2,7 +2,7 @@
 // of each stretch of the order are added up to the one holding the window's first call, and only
 // that stretch is walked on its index (an hour, a day of one value, an interval between two
 // integers, two first letters), where a walk from the top passed every call before the window.
-import type { CallSortKey } from '../../../../shared/ipc/channels/calls.ts';
+import type { CallFilter, CallSortKey } from '../../../../shared/ipc/channels/calls.ts';
 import { DAY_MS, HOUR_MS } from '../../db/callRanks.ts';
 import type { Db } from '../../db/define.ts';
 import { prepared } from '../../db/define.ts';
@@ -138,4 +138,18 @@ export function rankedStart(
       next && next.kind === kind ? [`${col} >= ? AND ${col} < ?`, [g.v, next.v]] : [`${col} >= ?`, [g.v]];
   } else [range, params] = [`${col} > ? AND ${col} < ?`, [Number(g.v) - 0.5, Number(g.v) + 0.5]];
   return valueAt(range, params, local);
+}
+
+/** The calls of one agent and nothing else filtered, from the rank counts (null: count them). */
+export function agentTotal(db: Db, workspaceId: string, filter: CallFilter): number | null {
+  const keys = Object.entries(filter).flatMap(([key, value]) => (value === undefined ? [] : [key]));
+  if (keys.length !== 1 || filter.agentId === undefined || !hasRankCounts(db)) return null;
+  return (
+    prepared<[string, string], number>(
+      db,
+      `SELECT coalesce(sum(n), 0) FROM call_agg_ranks WHERE workspace_id = ? AND kind = 'agent' AND v = ?`,
+    )
+      .pluck()
+      .get(workspaceId, filter.agentId) ?? 0
+  );
 }
