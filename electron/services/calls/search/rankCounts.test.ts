@@ -24,7 +24,23 @@ import { pageByValueWalk } from './valueWalk.ts';
 const dirs = tempDirs('desk-rank-counts-');
 afterEach(() => dirs.cleanup());
 
-const NAMES = ['Asha', 'asha', 'ASHA', 'Asif', 'A', 'a', '', 'Ravi', 'Zoe', 'zed', 'ælfred', null];
+const NAMES = [
+  'Asha',
+  'asha',
+  'ASHA',
+  'Asif',
+  'A',
+  'a',
+  '',
+  'Ravi',
+  'Zoe',
+  'zed',
+  'ælfred',
+  null,
+  'Vikram Iyer',
+  'VIKRAM IVY',
+  'Vikram Patel',
+];
 const STATUSES = ['completed', 'failed', 'registered', 'error'] as const;
 const AGENTS = ['a1', 'a2', 'a3', null];
 const CALLS = 900;

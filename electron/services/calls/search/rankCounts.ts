@@ -114,7 +114,7 @@ export function rankedStart(
   const found = locate(groups, a.offset);
   if (found === null) return null;
   const g = groups[found.at]!;
-  const local = a.offset - found.before;
+  let local = a.offset - found.before;
   if (g.t !== -1) {
     // One value (or the nulls) counted by day: its calls in the groups before this one are newer.
     let count = 0;
@@ -132,10 +132,22 @@ export function rankedStart(
   let params: unknown[];
   if (kind === 'attempt') [range, params] = [`${col} >= ? AND ${col} < ?`, [g.v, Number(g.v) + HOUR_MS]];
   else if (kind === 'name') {
-    // Up to the next first letters in A–Z order (SQL's order: the neighbour, whichever way it runs).
+    // Up to the next first letters in A–Z order (SQL's order: the neighbour, whichever way it runs),
+    // then the same within them by the first eight letters (a thousand calls' names may share two).
     const next = groups[a.dir === 'asc' ? found.at + 1 : found.at - 1];
+    const upper = next && next.kind === kind ? (next.v as string) : null;
+    const fine = prepared<unknown[], Group>(
+      db,
+      `SELECT kind, v, t, n FROM call_agg_ranks WHERE workspace_id = ? AND kind = 'name8' AND n != 0
+       AND v >= ?${upper === null ? '' : ' AND v < ?'} ORDER BY v ${a.dir === 'asc' ? 'ASC' : 'DESC'}`,
+    ).all(a.workspaceId, g.v, ...(upper === null ? [] : [upper]));
+    const within = locate(fine, local);
+    if (within === null) return null;
+    const f = fine[within.at]!;
+    const fineNext = fine[a.dir === 'asc' ? within.at + 1 : within.at - 1]?.v ?? upper;
+    local -= within.before;
     [range, params] =
-      next && next.kind === kind ? [`${col} >= ? AND ${col} < ?`, [g.v, next.v]] : [`${col} >= ?`, [g.v]];
+      fineNext === null ? [`${col} >= ?`, [f.v]] : [`${col} >= ? AND ${col} < ?`, [f.v, fineNext]];
   } else [range, params] = [`${col} > ? AND ${col} < ?`, [Number(g.v) - 0.5, Number(g.v) + 0.5]];
   return valueAt(range, params, local);
 }
