@@ -10,7 +10,7 @@
 //                 two integers as one stretch (t = -1, v = its middle)
 // - attempt:      hour of attempt_ms (t = -1, v = the hour's first millisecond)
 // - name:         the first two characters, ASCII lower-cased as NOCASE compares them (t = -1);
-//   name8:        the first eight the same way, read only within the two a window starts in
+//   name10:       the first ten the same way, read only within the two a window starts in
 // - <kind>:null:  the calls without that value × day (nulls come last in either direction)
 // - agent:        the agent id (t = 0)
 
@@ -46,7 +46,7 @@ export function rankFoldSql(source: string): string {
       UNION ALL ${nullable('duration', 'call_duration', numericKey('call_duration'), numericT('call_duration'))}
       UNION ALL ${nullable('cost', 'call_cost', numericKey('call_cost'), numericT('call_cost'))}
       UNION ALL ${nullable('name', 'name', 'lower(substr(name, 1, 2))', '-1')}
-      UNION ALL SELECT sign, workspace_id, 'name8', lower(substr(name, 1, 8)), -1 FROM s WHERE name IS NOT NULL
+      UNION ALL SELECT sign, workspace_id, 'name10', lower(substr(name, 1, 10)), -1 FROM s WHERE name IS NOT NULL
     ) WHERE true GROUP BY 1, 2, 3, 4
     ON CONFLICT (workspace_id, kind, v, t) DO UPDATE SET n = n + excluded.n;`;
 }

@@ -133,12 +133,12 @@ export function rankedStart(
   if (kind === 'attempt') [range, params] = [`${col} >= ? AND ${col} < ?`, [g.v, Number(g.v) + HOUR_MS]];
   else if (kind === 'name') {
     // Up to the next first letters in A–Z order (SQL's order: the neighbour, whichever way it runs),
-    // then the same within them by the first eight letters (a thousand calls' names may share two).
+    // then the same within them by the first ten letters (a thousand calls' names may share two).
     const next = groups[a.dir === 'asc' ? found.at + 1 : found.at - 1];
     const upper = next && next.kind === kind ? (next.v as string) : null;
     const fine = prepared<unknown[], Group>(
       db,
-      `SELECT kind, v, t, n FROM call_agg_ranks WHERE workspace_id = ? AND kind = 'name8' AND n != 0
+      `SELECT kind, v, t, n FROM call_agg_ranks WHERE workspace_id = ? AND kind = 'name10' AND n != 0
        AND v >= ?${upper === null ? '' : ' AND v < ?'} ORDER BY v ${a.dir === 'asc' ? 'ASC' : 'DESC'}`,
     ).all(a.workspaceId, g.v, ...(upper === null ? [] : [upper]));
     const within = locate(fine, local);
