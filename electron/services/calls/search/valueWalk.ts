@@ -49,10 +49,11 @@ export function pageByValueWalk(db: Db, a: ListArgs, w: Where, near = NEAR): num
    * are from `upper` on (the start is in the day before it: only that day is walked to it).
    */
   const rows = (sql: string, p: unknown[], limit: number, skip: number, newer?: RankedStart['newer']) => {
-    // A far start found on the index (value, time) first; only calls from there are read.
+    // A start past the value's first call found on the index (value, time) first; only calls from
+    // there are read (an OFFSET read every skipped call's row for its id: 88 ms for 2,000 of them).
     let since = '';
     const sinceP: unknown[] = [];
-    if (skip > near) {
+    if (skip > 0) {
       const [within, withinP] = newer ? [' AND c.created_ms < ?', [newer.upper]] : ['', []];
       const local = skip - (newer?.count ?? 0);
       const t = first<number>('c.created_ms', `${sql}${within}`, 'c.created_ms DESC', [
