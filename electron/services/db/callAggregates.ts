@@ -24,7 +24,7 @@
 // since they were counted, and installs the delete trigger again when a migration dropped it.
 import { createHash } from 'node:crypto';
 import { outcomeSql } from '../../../shared/domain/callOutcome.ts';
-import { rankFoldSql } from './callRanks.ts';
+import { rankCountStatements, rankFoldSql } from './callRanks.ts';
 import type { Db } from './define.ts';
 import { prepared, writeTransaction } from './define.ts';
 
@@ -216,12 +216,12 @@ function foldSql(source: string, ranks: boolean): string {
     ${numbers('workspace', "''")}${ranks ? rankFoldSql(source) : ''}`;
 }
 
-/**
- * What the aggregates are made with (a hash of the trigger and the fold with the rank counts: the
- * outcome table is in it). A file before migration 0245 has them installed again by it.
- */
-export const aggregateDefinition = (): string =>
-  createHash('sha256').update(cached().with.triggers).update(cached().with.fold).digest('hex').slice(0, 16);
+/** What the aggregates are made with: a hash of the trigger and the fold (the outcome table is in it). */
+const definitionOf = (st: Statements): string =>
+  createHash('sha256').update(st.triggers).update(st.fold).digest('hex').slice(0, 16);
+
+/** This version's definition (with the rank counts). */
+export const aggregateDefinition = (): string => definitionOf(cached().with);
 
 /**
  * Adds the logged shares to the aggregates and empties the log (inside the caller's transaction:
@@ -242,10 +242,28 @@ export function installAggregates(db: Db): void {
   for (const t of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
   db.exec(statements(db).triggers);
   recountAggregates(db);
+  // As installed: without the rank counts before migration 0245 (which adds them to it).
   db.prepare(
     `INSERT INTO call_agg_state (id, definition) VALUES (1, ?)
      ON CONFLICT (id) DO UPDATE SET definition = excluded.definition`,
-  ).run(aggregateDefinition());
+  ).run(definitionOf(statements(db)));
+}
+
+/**
+ * Adds the rank counts to aggregates made as this version makes them but without them (migration
+ * 0245; inside its transaction, after their table and log columns are made): the trigger logs
+ * their columns, and they are counted from index entries alone (at a million calls a recount of
+ * everything read every call's row: 86 s). False when the aggregates were made otherwise (an
+ * older outcome table): the caller installs everything again.
+ */
+export function addRankCounts(db: Db, before: string | undefined): boolean {
+  if (before !== definitionOf(cached().without)) return false;
+  for (const t of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
+  db.exec(statements(db).triggers);
+  db.exec('DELETE FROM call_agg_ranks');
+  for (const sql of rankCountStatements()) db.exec(sql);
+  db.prepare(`UPDATE call_agg_state SET definition = ? WHERE id = 1`).run(aggregateDefinition());
+  return true;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callSearchQueries } from '../../calls/search/search.queries.ts';
 import { aggregateDefinition, ensureCallAggregates } from '../callAggregates.ts';
+import { rankCountStatements } from '../callRanks.ts';
 import { migrate } from '../migrate.ts';
 import { freshDatabase, tempDirs } from '../testing.ts';
 import { migrations } from './index.ts';
@@ -39,6 +40,36 @@ const rows = (db: ReturnType<typeof freshDatabase>, kind: string) =>
     .all(kind);
 
 describe('migration 0245 call rank counts', () => {
+  it('counts the calls already stored from index entries alone', () => {
+    const db = seeded();
+    db.exec('ANALYZE');
+    migrate(db, migrations, 245);
+    for (const sql of rankCountStatements())
+      expect(
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all()
+          .map((r) => (r as { detail: string }).detail)
+          .join('; '),
+      ).toMatch(/^SCAN calls USING COVERING INDEX/);
+    db.close();
+  });
+
+  it('installs everything again when the aggregates were made by another version, the same counts', () => {
+    const fast = seeded();
+    migrate(fast, migrations, 245);
+    const slow = seeded();
+    slow.prepare(`UPDATE call_agg_state SET definition = 'an older outcome table'`).run();
+    migrate(slow, migrations, 245);
+    const all = (db: ReturnType<typeof freshDatabase>) =>
+      db.prepare(`SELECT * FROM call_agg_ranks WHERE n != 0 ORDER BY 1, 2, 3, 4`).raw().all();
+    expect(all(slow)).toEqual(all(fast));
+    expect(all(fast).length).toBeGreaterThan(100);
+    expect(slow.prepare(`SELECT definition FROM call_agg_state`).pluck().get()).toBe(aggregateDefinition());
+    fast.close();
+    slow.close();
+  });
+
   it('counts the calls already stored per hour, value, day and agent, and the aggregates stay installed', () => {
     const db = seeded();
     expect(migrate(db, migrations, 245)).toBe(245);
