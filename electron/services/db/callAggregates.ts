@@ -8,6 +8,7 @@
 //                     (maxima, the duration histogram)
 // - call_agg_numbers: per campaign and per workspace × number: calls, dialled, answered, completed
 //                     (the funnel's distinct numbers)
+// - call_agg_ranks:   the Calls table's rank counts (callRanks.ts; migration 0245)
 // How they are kept: each write's share goes to `call_agg_log` (+1 for a call as it is now, -1
 // for a call as it was), and `foldCallAggregates` adds the log to the tables grouped (one upsert
 // per key), then empties it. The sync's page (`upsertCalls`) logs the old share of each call it
