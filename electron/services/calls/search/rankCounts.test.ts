@@ -103,6 +103,13 @@ const ranks = (db: Db) =>
     .raw()
     .all();
 
+/** w1's calls in the list's order, as SQL's own ORDER BY gives them. */
+const listOrder = (db: Db, sort: CallSort) =>
+  db
+    .prepare(`SELECT c.seq FROM calls c WHERE c.workspace_id = 'w1' ORDER BY ${sortSql(sort)}`)
+    .pluck()
+    .all() as number[];
+
 const OFFSETS = [0, 3, 49, 50, 299, 300, 451, 700, 850, 899, 900, 950] as const;
 
 describe('Calls table windows from the rank counts', () => {
@@ -130,10 +137,7 @@ describe('Calls table windows from the rank counts', () => {
       for (const by of CALL_SORT_KEYS.filter((k) => k !== 'created_at'))
         for (const dir of ['asc', 'desc'] as const) {
           const sort: CallSort = { by, dir };
-          const all = db
-            .prepare(`SELECT c.seq FROM calls c WHERE c.workspace_id = 'w1' ORDER BY ${sortSql(sort)}`)
-            .pluck()
-            .all() as number[];
+          const all = listOrder(db, sort);
           expect(all).toHaveLength(CALLS);
           for (const offset of OFFSETS) {
             // A small "far" (3): every window past the first three found from the counts (the
@@ -160,10 +164,7 @@ describe('Calls table windows from the rank counts', () => {
     try {
       for (const dir of ['asc', 'desc'] as const) {
         const sort: CallSort = { by: 'created_at', dir };
-        const all = db
-          .prepare(`SELECT c.seq FROM calls c WHERE c.workspace_id = 'w1' ORDER BY ${sortSql(sort)}`)
-          .pluck()
-          .all() as number[];
+        const all = listOrder(db, sort);
         for (const offset of OFFSETS) {
           const page = pageByHour(db, { workspaceId: 'w1', offset, limit: 50, dir, orderSql: sortSql(sort) });
           expect({ dir, offset, page }).toEqual({ dir, offset, page: all.slice(offset, offset + 50) });
@@ -191,10 +192,7 @@ describe('Calls table windows from the rank counts', () => {
       db.prepare(`INSERT INTO call_agg_log (sign, workspace_id, status) VALUES (1, 'w9', 'completed')`).run();
       expect(hasRankCounts(db)).toBe(false);
       const sort: CallSort = { by: 'status', dir: 'desc' };
-      const all = db
-        .prepare(`SELECT c.seq FROM calls c WHERE c.workspace_id = 'w1' ORDER BY ${sortSql(sort)}`)
-        .pluck()
-        .all() as number[];
+      const all = listOrder(db, sort);
       for (const offset of [300, 899]) {
         const far = pageByValueWalk(
           db,
