@@ -8,6 +8,7 @@
 //                     (maxima, the duration histogram)
 // - call_agg_numbers: per campaign and per workspace × number: calls, dialled, answered, completed
 //                     (the funnel's distinct numbers)
+// - call_agg_ranks:   the Calls table's rank counts (callRanks.ts; migration 0245)
 // How they are kept: each write's share goes to `call_agg_log` (+1 for a call as it is now, -1
 // for a call as it was), and `foldCallAggregates` adds the log to the tables grouped (one upsert
 // per key), then empties it. The sync's page (`upsertCalls`) logs the old share of each call it
@@ -24,6 +25,7 @@
 // since they were counted, and installs the delete trigger again when a migration dropped it.
 import { createHash } from 'node:crypto';
 import { outcomeSql } from '../../../shared/domain/callOutcome.ts';
+import { rankCountStatements, rankFoldSql } from './callRanks.ts';
 import type { Db } from './define.ts';
 import { prepared, writeTransaction } from './define.ts';
 
@@ -105,23 +107,62 @@ const COUNTED = [
 
 const TRIGGERS = ['calls_agg_delete'];
 
-const TRIGGERS_SQL = `
-  CREATE TRIGGER calls_agg_delete AFTER DELETE ON calls BEGIN
-    INSERT INTO call_agg_log (sign, ${COUNTED.join(', ')}) VALUES (-1, ${COUNTED.map((c) => `old.${c}`).join(', ')});
-  END;`;
+/**
+ * The columns the rank counts add to the log (callRanks.ts; migration 0245 adds them to it and
+ * their table): before it, the log, the trigger and the fold are the chart aggregates' alone.
+ */
+const RANKED = [...COUNTED, 'agent_id', 'created_ms', 'name'];
 
-const LOG_OLD_SQL = `INSERT INTO call_agg_log (sign, ${COUNTED.join(', ')}) SELECT -1, ${COUNTED.join(', ')} FROM calls WHERE seq = ?`;
-const LOG_NEW_SQL = `INSERT INTO call_agg_log (sign, ${COUNTED.join(', ')}) SELECT 1, ${COUNTED.join(', ')} FROM calls
-  WHERE seq IN (SELECT value FROM json_each(?))`;
+/** The statements of the file's schema: with the rank counts (migration 0245 applied) or without. */
+function statementsOf(ranks: boolean) {
+  const cols = (ranks ? RANKED : COUNTED).join(', ');
+  const fold = `${foldSql('call_agg_log', ranks)} DELETE FROM call_agg_log;`;
+  return {
+    triggers: `
+  CREATE TRIGGER calls_agg_delete AFTER DELETE ON calls BEGIN
+    INSERT INTO call_agg_log (sign, ${cols}) VALUES (-1, ${(ranks ? RANKED : COUNTED).map((c) => `old.${c}`).join(', ')});
+  END;`,
+    logOld: `INSERT INTO call_agg_log (sign, ${cols}) SELECT -1, ${cols} FROM calls WHERE seq = ?`,
+    logNew: `INSERT INTO call_agg_log (sign, ${cols}) SELECT 1, ${cols} FROM calls
+  WHERE seq IN (SELECT value FROM json_each(?))`,
+    fold,
+    // The fold's statements, prepared once per connection: `exec` compiled them all again for every page.
+    foldStatements: fold
+      .split(';')
+      .map((sql) => sql.trim())
+      .filter((sql) => sql !== ''),
+    recount: `
+  DELETE FROM call_agg_pairs; DELETE FROM call_agg_slots; DELETE FROM call_agg_values;
+  DELETE FROM call_agg_numbers; DELETE FROM call_agg_log;${ranks ? ' DELETE FROM call_agg_ranks;' : ''}
+  ${foldSql(`(SELECT 1 AS sign, ${cols} FROM calls)`, ranks)}`,
+  };
+}
+
+type Statements = ReturnType<typeof statementsOf>;
+let statementsCache: { with: Statements; without: Statements } | null = null;
+const cached = () => (statementsCache ??= { with: statementsOf(true), without: statementsOf(false) });
+const hasRanks = new WeakMap<Db, true>();
+/** The statements for this file: the rank counts' table present (asked until it is, then kept). */
+function statements(db: Db): Statements {
+  const statementsCache = cached();
+  if (!hasRanks.has(db)) {
+    const present =
+      db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'call_agg_ranks'`).get() !==
+      undefined;
+    if (!present) return statementsCache.without;
+    hasRanks.set(db, true);
+  }
+  return statementsCache.with;
+}
 
 /** Logs the share of stored call `seq` as it is now, to take back (before it is changed). */
 export const logOldShare = (db: Db, seq: number): void => {
-  prepared(db, LOG_OLD_SQL).run(seq);
+  prepared(db, statements(db).logOld).run(seq);
 };
 
 /** Logs the shares of stored calls `seqs` as they are now (after they were inserted or changed). */
 export const logNewShares = (db: Db, seqs: readonly number[]): void => {
-  if (seqs.length > 0) prepared(db, LOG_NEW_SQL).run(JSON.stringify(seqs));
+  if (seqs.length > 0) prepared(db, statements(db).logNew).run(JSON.stringify(seqs));
 };
 
 // How a call's columns become keys: NULL cannot be part of a key that upserts find (NULLs are
@@ -137,7 +178,7 @@ const DIALLED = `(attempt_ms IS NOT NULL)`;
  * Adds the shares of `source` (rows with the COUNTED columns and a `sign`: the log, or every call
  * with sign 1) to the aggregates, grouped: one upsert per key, however many calls share it.
  */
-function foldSql(source: string): string {
+function foldSql(source: string, ranks: boolean): string {
   const o = outcomeSql('status', 'sub_status', 'voicemail');
   // The outcome once per row, under the name the sums below use.
   const src = `(SELECT *, ${o} IN ('completed', 'voicemail') AS answered_, ${o} = 'completed' AS completed_
@@ -173,22 +214,15 @@ function foldSql(source: string): string {
     FROM ${source} WHERE call_cost IS NOT NULL GROUP BY 1, 2, 4
     ON CONFLICT (workspace_id, bulk_key, kind, value) DO UPDATE SET n = n + excluded.n;
     ${numbers('campaign', BULK)}
-    ${numbers('workspace', "''")}`;
+    ${numbers('workspace', "''")}${ranks ? rankFoldSql(source) : ''}`;
 }
 
-const FOLD_LOG_SQL = `${foldSql('call_agg_log')} DELETE FROM call_agg_log;`;
-/** The fold's statements, prepared once per connection: `exec` compiled all eight again for every page. */
-const FOLD_LOG_STATEMENTS = FOLD_LOG_SQL.split(';')
-  .map((sql) => sql.trim())
-  .filter((sql) => sql !== '');
-const RECOUNT_SQL = `
-  DELETE FROM call_agg_pairs; DELETE FROM call_agg_slots; DELETE FROM call_agg_values;
-  DELETE FROM call_agg_numbers; DELETE FROM call_agg_log;
-  ${foldSql(`(SELECT 1 AS sign, ${COUNTED.join(', ')} FROM calls)`)}`;
+/** What the aggregates are made with: a hash of the trigger and the fold (the outcome table is in it). */
+const definitionOf = (st: Statements): string =>
+  createHash('sha256').update(st.triggers).update(st.fold).digest('hex').slice(0, 16);
 
-/** What the aggregates are made with (a hash of the triggers and the fold: the outcome table is in it). */
-export const aggregateDefinition = (): string =>
-  createHash('sha256').update(TRIGGERS_SQL).update(FOLD_LOG_SQL).digest('hex').slice(0, 16);
+/** This version's definition (with the rank counts). */
+export const aggregateDefinition = (): string => definitionOf(cached().with);
 
 /**
  * Adds the logged shares to the aggregates and empties the log (inside the caller's transaction:
@@ -196,23 +230,41 @@ export const aggregateDefinition = (): string =>
  */
 export function foldCallAggregates(db: Db): void {
   if (prepared(db, `SELECT 1 FROM call_agg_log LIMIT 1`).get() === undefined) return;
-  for (const sql of FOLD_LOG_STATEMENTS) prepared(db, sql).run();
+  for (const sql of statements(db).foldStatements) prepared(db, sql).run();
 }
 
 /** Every aggregate recounted from `calls` (inside the caller's transaction). */
 export function recountAggregates(db: Db): void {
-  db.exec(RECOUNT_SQL);
+  db.exec(statements(db).recount);
 }
 
 /** Installs the current triggers and recounts (inside the caller's transaction). */
 export function installAggregates(db: Db): void {
   for (const t of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
-  db.exec(TRIGGERS_SQL);
+  db.exec(statements(db).triggers);
   recountAggregates(db);
+  // As installed: without the rank counts before migration 0245 (which adds them to it).
   db.prepare(
     `INSERT INTO call_agg_state (id, definition) VALUES (1, ?)
      ON CONFLICT (id) DO UPDATE SET definition = excluded.definition`,
-  ).run(aggregateDefinition());
+  ).run(definitionOf(statements(db)));
+}
+
+/**
+ * Adds the rank counts to aggregates made as this version makes them but without them (migration
+ * 0245; inside its transaction, after their table and log columns are made): the trigger logs
+ * their columns, and they are counted from index entries alone (at a million calls a recount of
+ * everything read every call's row: 86 s). False when the aggregates were made otherwise (an
+ * older outcome table): the caller installs everything again.
+ */
+export function addRankCounts(db: Db, before: string | undefined): boolean {
+  if (before !== definitionOf(cached().without)) return false;
+  for (const t of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
+  db.exec(statements(db).triggers);
+  db.exec('DELETE FROM call_agg_ranks');
+  for (const sql of rankCountStatements()) db.exec(sql);
+  db.prepare(`UPDATE call_agg_state SET definition = ? WHERE id = 1`).run(aggregateDefinition());
+  return true;
 }
 
 /**

@@ -15,6 +15,7 @@ import { lazySearch } from './lazyQuery.ts';
 import { countMatches, seqBytes } from './matchCount.ts';
 import { pageByMatchWalk } from './matchWalk.ts';
 import { sortSql } from './order.ts';
+import { agentTotal, hasRankCounts, pageByHour } from './rankCounts.ts';
 import { pageByValueWalk } from './valueWalk.ts';
 
 export interface ListArgs {
@@ -97,12 +98,24 @@ function filteredSeqs(db: Db, w: Where): Filtered {
  * Total and page keys. A search evaluates its FTS query once (a short prefix such as "the*" merges
  * many terms' lists: the slow part) and both the count and the page use those rowids.
  */
+/** From this offset on, a window of all calls by date starts from its hour (fewer calls walked). */
+const FAR_BY_HOUR = 2000;
+
 /**
  * A window of the list by date. Past the middle it is read from the other end (the same index walked
  * backwards, then reversed): the walk to a window is as long as its offset, 210 ms at 900,000 of a
  * million calls against 13 ms from the end.
  */
-function pageByDate(db: Db, a: ListArgs, from: FromClause, total: number): number[] {
+function pageByDate(db: Db, a: ListArgs, w: Where, from: FromClause, total: number): number[] {
+  // Far down all the workspace's calls: from the hour the window starts in (rank counts).
+  if (w.workspaceOnly && a.offset >= FAR_BY_HOUR && hasRankCounts(db))
+    return pageByHour(db, {
+      workspaceId: a.workspaceId,
+      offset: a.offset,
+      limit: a.limit,
+      dir: a.sort?.dir === 'asc' ? 'asc' : 'desc',
+      orderSql: sortSql(a.sort),
+    });
   const fromEnd = a.offset > total / 2;
   const sort = fromEnd
     ? {
@@ -150,13 +163,14 @@ export function listKeys(db: Db, a: ListArgs, w: Where): { total: number; seqs: 
     const twins = unreviewedTwins(a.filter);
     const total =
       aggregateTotal(db, a.workspaceId, a.filter) ??
+      agentTotal(db, a.workspaceId, a.filter) ??
       (twins
         ? count(fromClause(whereOf(a.workspaceId, twins.all))) -
           count(fromClause(whereOf(a.workspaceId, twins.reviewed)))
         : count(from));
     return {
       total,
-      seqs: pageByValueWalk(db, a, w) ?? (byDate ? pageByDate(db, a, from, total) : page(from)),
+      seqs: pageByValueWalk(db, a, w) ?? (byDate ? pageByDate(db, a, w, from, total) : page(from)),
     };
   }
   const exact = w.workspaceOnly && onlyWorkspace(db, a.workspaceId);

@@ -21,6 +21,7 @@ import { migration as m0170 } from './0170-suppression.ts';
 import { migration as m0200 } from './0200-call-aggregates.ts';
 import { migration as m0210 } from './0210-calls-sort-indexes.ts';
 import { migration as m0220 } from './0220-calls-agent-index.ts';
+import { migration as m0245 } from './0245-call-rank-counts.ts';
 
 /**
  * Every migration, in order. Add a new one as `NNNN-name.ts` (next multiple of ten) with its own
@@ -50,6 +51,7 @@ export const migrations: readonly Migration[] = [
   m0200,
   m0210,
   m0220,
+  m0245,
 ];
 
 export const latestSchemaVersion = (list: readonly Migration[] = migrations): number =>
