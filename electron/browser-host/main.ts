@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { DeskFailure } from '../../shared/ipc/result.ts';
 import { defaultDataDir } from '../services/dataDir.ts';
 import type { Logger } from '../services/logging/logger.ts';
+import { processIo } from '../cli/io.ts';
+import { upgradeProgress } from '../cli/upgradeProgress.ts';
 import { whyNotOpen } from './openInChromium.ts';
 import { startBrowserHost } from './startBrowserHost.ts';
 import type { BrowserHost } from './startBrowserHost.ts';
@@ -142,6 +144,8 @@ export async function runBrowserHostCli(argv: string[]): Promise<number> {
     return 1;
   }
   const notOpening = parsed.open ? whyNotOpen() : 'no-open';
+  // An upgrade of the data folder's database shows on stderr too (the page shows it as well).
+  const upgrade = upgradeProgress(processIo());
   let host: BrowserHost;
   try {
     host = await startBrowserHost({
@@ -152,11 +156,21 @@ export async function runBrowserHostCli(argv: string[]): Promise<number> {
       version: readVersion(),
       sandbox: parsed.sandbox ? 'auto' : 'off',
       logger: stderrLogger,
+      onUpgrade: upgrade.onUpgrade,
     });
   } catch (error) {
+    upgrade.end();
     process.stderr.write(`campaign-desk web: ${oneLine(error)}\n`);
     return 1;
   }
+  // An upgrade that fails leaves the page saying why; the terminal says it too.
+  void host.started.then(
+    () => upgrade.end(),
+    (error: unknown) => {
+      upgrade.end();
+      process.stderr.write(`campaign-desk web: ${oneLine(error)}\n`);
+    },
+  );
   return new Promise<number>((resolve) => {
     const stop = () =>
       void host.close().then(

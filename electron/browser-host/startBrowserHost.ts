@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DESK_SOCKET_PATH } from '../../shared/ipc/wire.ts';
-import { createDesk } from '../services/createDesk.ts';
 import type { Desk, DeskOptions } from '../services/createDesk.ts';
+import { startDesk } from '../services/startDesk.ts';
 import type { Logger } from '../services/logging/logger.ts';
 import { silentLogger } from '../services/logging/logger.ts';
 import { contentSecurityPolicy } from '../services/security/csp.ts';
@@ -26,6 +26,8 @@ export interface BrowserHostOptions {
   secrets?: DeskOptions['secrets'];
   timings?: DeskOptions['timings'];
   logger?: Logger;
+  /** Told while the local database is upgraded at start (the page shows it too). */
+  onUpgrade?: DeskOptions['onUpgrade'];
 }
 
 export interface BrowserHost {
@@ -34,7 +36,10 @@ export interface BrowserHost {
   origin: string;
   token: string;
   port: number;
+  /** Answers at once; requests other than `app:startup` wait until the back end has started. */
   desk: Desk;
+  /** The started back end, once any upgrade of the database is done; rejects if it failed. */
+  started: Promise<Desk>;
   /** Resolves when the Chromium window opened by `open` exits (never, if none was opened). */
   windowClosed: Promise<void>;
   close(): Promise<void>;
@@ -42,19 +47,24 @@ export interface BrowserHost {
 
 /**
  * The browser host: the back end (createDesk) plus a loopback HTTP server for the renderer and the
- * contract over a token-guarded WebSocket. Same UI, same back end as Electron.
+ * contract over a token-guarded WebSocket. Same UI, same back end as Electron. Resolves once the
+ * back end has started or is upgrading the database (the page shows the upgrade: startDesk.ts);
+ * rejects when it could not start before that.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const logger = options.logger ?? silentLogger;
-  const desk = await createDesk({
+  const starting = startDesk({
     dataDir: options.dataDir,
     host: 'browser',
     version: options.version ?? '0.0.0',
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.secrets ? { secrets: options.secrets } : {}),
     ...(options.timings ? { timings: options.timings } : {}),
+    ...(options.onUpgrade ? { onUpgrade: options.onUpgrade } : {}),
     logger,
   });
+  await starting.answering;
+  const { desk, started } = starting;
   const token = randomBytes(32).toString('base64url');
   let origin = '';
   const socket = createDeskSocket({ desk, token, origin: () => origin, logger });
@@ -103,6 +113,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     token,
     port,
     desk,
+    started,
     windowClosed,
     close() {
       closing ??= (async () => {

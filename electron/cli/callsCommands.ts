@@ -11,7 +11,7 @@ import { writeCallsCsv } from '../services/calls/exportCalls.ts';
 import { createAtomicFile } from '../services/files/atomicFile.ts';
 import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
-import { openDbClient } from '../services/db/client.ts';
+import { openCliDb } from './upgradeProgress.ts';
 import type { DbClient } from '../services/db/client.ts';
 import { DATABASE_FILE_NAME } from '../services/db/openDatabase.ts';
 import { KeychainSecretStore } from '../services/secrets/keychainSecretStore.ts';
@@ -60,7 +60,7 @@ interface OpenData {
 }
 
 /** The data folder's database under its lock. DeskFailure (in words) when it is in use or unusable. */
-async function openData(dir: string): Promise<OpenData> {
+async function openData(dir: string, io: Io): Promise<OpenData> {
   try {
     preparePrivateDataDir(dir);
   } catch (error) {
@@ -69,7 +69,7 @@ async function openData(dir: string): Promise<OpenData> {
   }
   const lock = lockDataDir(dir);
   try {
-    const db = await openDbClient({ file: join(dir, DATABASE_FILE_NAME), readLane: false });
+    const db = await openCliDb(join(dir, DATABASE_FILE_NAME), io);
     return {
       db,
       async close() {
@@ -86,7 +86,7 @@ async function openData(dir: string): Promise<OpenData> {
 /** openData, or null after one line on stderr saying why (locked by the app or another command). */
 export async function openDataOrSay(dir: string, io: Io, command: string): Promise<OpenData | null> {
   try {
-    return await openData(dir);
+    return await openData(dir, io);
   } catch (error) {
     if (!(error instanceof DeskFailure)) throw error;
     io.err(`campaign-desk ${command}: ${terminalText(error.message)}`);

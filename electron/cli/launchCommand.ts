@@ -16,7 +16,7 @@ import { createAtomicFile } from '../services/files/atomicFile.ts';
 import { checkInput } from '../services/contacts/engine/checkInput.ts';
 import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
-import { openDbClient } from '../services/db/client.ts';
+import { openCliDb } from './upgradeProgress.ts';
 import type { DbClient } from '../services/db/client.ts';
 import type { StoredLaunch } from '../services/campaigns/launches.queries.ts';
 import { toTimelineEntry } from '../services/campaigns/launchView.ts';
@@ -126,7 +126,7 @@ export async function runLaunchCommand(argv: string[], io: Io): Promise<number> 
   }
   let db: DbClient;
   try {
-    db = await openDbClient({ file: join(args.data, 'campaign-desk.sqlite'), readLane: false });
+    db = await openCliDb(join(args.data, 'campaign-desk.sqlite'), io);
   } catch (error) {
     lock.release();
     if (!(error instanceof DeskFailure)) throw error;

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { DeskFailure } from '../../shared/ipc/result.ts';
 import { preparePrivateDataDir } from '../services/dataDir.ts';
 import { lockDataDir } from '../services/dataDirLock.ts';
-import { openDbClient } from '../services/db/client.ts';
+import { openCliDb } from './upgradeProgress.ts';
+import type { Io } from './io.ts';
+import { processIo } from './io.ts';
 import type { DbClient } from '../services/db/client.ts';
 import { DATABASE_FILE_NAME } from '../services/db/openDatabase.ts';
 
@@ -12,6 +14,7 @@ export async function withWorkspaceDb<R>(
   dataDir: string,
   workspace: string,
   run: (db: DbClient, workspaceId: string) => Promise<R>,
+  io: Pick<Io, 'err' | 'status' | 'interactive'> = processIo(),
 ): Promise<R> {
   try {
     preparePrivateDataDir(dataDir);
@@ -21,7 +24,7 @@ export async function withWorkspaceDb<R>(
   }
   const lock = lockDataDir(dataDir);
   try {
-    const db = await openDbClient({ file: join(dataDir, DATABASE_FILE_NAME), readLane: false });
+    const db = await openCliDb(join(dataDir, DATABASE_FILE_NAME), io);
     try {
       const { workspaces } = await db.call('workspaces.list', {});
       const ws =

@@ -7,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { DeskFailure } from '../../shared/ipc/result.ts';
-import { createDesk } from '../services/createDesk.ts';
 import type { Desk } from '../services/createDesk.ts';
+import { startDesk } from '../services/startDesk.ts';
 import { defaultDataDir } from '../services/dataDir.ts';
 import { handleAppProtocol, registerAppScheme } from './appProtocol.ts';
 import { bindDesk } from './ipc.ts';
@@ -32,8 +32,11 @@ let main: MainWindow | null = null;
 async function start(): Promise<void> {
   installPermissionGuards(session.defaultSession);
   handleAppProtocol(session.defaultSession, join(app.getAppPath(), 'dist', 'renderer'));
+  // The window opens while the database is upgraded (it shows the upgrade), or once started.
+  const starting = startDesk({ dataDir, host: 'electron', version: app.getVersion() });
   try {
-    desk = await createDesk({ dataDir, host: 'electron', version: app.getVersion() });
+    await starting.answering;
+    desk = starting.desk;
   } catch (error) {
     const message =
       error instanceof DeskFailure

@@ -4,6 +4,7 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract.ts';
 import type { Result } from '../../shared/ipc/result.ts';
 import { openDbClient } from './db/client.ts';
 import { DATABASE_FILE_NAME } from './db/openDatabase.ts';
+import type { MigrationProgress } from './db/migrationProgress.ts';
 import type { DeskContext, DeskTimings, SecretVault } from './desk/context.ts';
 import { preparePrivateDataDir } from './dataDir.ts';
 import { lockDataDir } from './dataDirLock.ts';
@@ -31,6 +32,8 @@ export interface DeskOptions {
   /** Also receives every log line (redacted); the desk always writes `<dataDir>/logs/desk.log`. */
   logger?: Logger;
   timings?: Partial<DeskTimings>;
+  /** Told while the database is upgraded before the back end can answer (startDesk.ts). */
+  onUpgrade?: (progress: MigrationProgress) => void;
 }
 
 /** What the hosts (Electron main, the browser host, tests) hold. */
@@ -99,7 +102,11 @@ export async function createDesk(options: DeskOptions): Promise<Desk> {
   };
 
   try {
-    const db = await openDbClient({ file: join(options.dataDir, DATABASE_FILE_NAME), logger });
+    const db = await openDbClient({
+      file: join(options.dataDir, DATABASE_FILE_NAME),
+      logger,
+      ...(options.onUpgrade ? { onUpgrade: options.onUpgrade } : {}),
+    });
     closers.push(() => db.close());
 
     const keychain = redactingSecretStore(options.secrets ?? (await KeychainSecretStore.open()), redactor);

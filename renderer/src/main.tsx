@@ -2,6 +2,7 @@ import './zodNoEval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { StartupGate } from './app/StartupGate.tsx';
 import { installDesk } from './desk/installDesk.ts';
 import './styles/fonts.css';
 import './styles/theme.css';
@@ -14,6 +15,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <StartupGate>
+      <App />
+    </StartupGate>
   </StrictMode>,
 );

@@ -31,7 +31,7 @@ async function serviceStatus(
   }
 }
 
-/** app:info and app:connectivity (+ the app:connectivity-changed event). */
+/** app:info, app:connectivity (+ the app:connectivity-changed event) and app:startup once started. */
 export const appDomain = defineDomain({
   name: 'app',
   create(ctx) {
@@ -62,6 +62,8 @@ export const appDomain = defineDomain({
         keychain: ctx.secrets.keychain.status(),
       }),
       'app:connectivity': () => monitor.current(),
+      // The back end answering at all means it has started (startDesk.ts answers before that).
+      'app:startup': async () => ({ state: 'ready' as const }),
     };
   },
 });

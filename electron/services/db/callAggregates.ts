@@ -26,6 +26,7 @@
 import { createHash } from 'node:crypto';
 import { outcomeSql } from '../../../shared/domain/callOutcome.ts';
 import { rankCountStatements, rankFoldSql } from './callRanks.ts';
+import { reportMigrationFraction } from './migrationProgress.ts';
 import type { Db } from './define.ts';
 import { prepared, writeTransaction } from './define.ts';
 
@@ -262,7 +263,12 @@ export function addRankCounts(db: Db, before: string | undefined): boolean {
   for (const t of TRIGGERS) db.exec(`DROP TRIGGER IF EXISTS ${t}`);
   db.exec(statements(db).triggers);
   db.exec('DELETE FROM call_agg_ranks');
-  for (const sql of rankCountStatements()) db.exec(sql);
+  // 25 s at a million calls: the start-up upgrade screen shows how far (one share per kind).
+  const counts = rankCountStatements();
+  counts.forEach((sql, i) => {
+    db.exec(sql);
+    reportMigrationFraction(db, (i + 1) / counts.length);
+  });
   db.prepare(`UPDATE call_agg_state SET definition = ? WHERE id = 1`).run(aggregateDefinition());
   return true;
 }

@@ -8,6 +8,7 @@ import { THREAD_EXIT_WAIT_MS } from './protocol.ts';
 import type { QueryArgs, QueryName, QueryResult, StreamName, StreamRow } from '../queries.ts';
 import { keepNativeSqliteLoaded } from './keepNativeSqliteLoaded.ts';
 import { deserializeError } from './serializeError.ts';
+import type { MigrationProgress } from './migrationProgress.ts';
 
 /** The back end's handle on the database worker: named queries only, typed from the registry. */
 export interface DbClient {
@@ -51,7 +52,12 @@ interface Lane {
 }
 
 /** One database worker thread and its requests in flight. */
-function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lane {
+function startLane(
+  file: string,
+  lane: 'writer' | 'reader',
+  logger: Logger,
+  onUpgrade?: (progress: MigrationProgress) => void,
+): Lane {
   const workerData: DbWorkerData = { role: 'campaign-desk-db', file, lane };
   const worker = new Worker(
     workerEntryUrl(new URL('../databaseThread.ts', import.meta.url), 'db-worker.js'),
@@ -75,6 +81,7 @@ function startLane(file: string, lane: 'writer' | 'reader', logger: Logger): Lan
     worker.on('message', (message: DbWorkerMessage) => {
       if (message.type === 'ready') return resolve(message);
       if (message.type === 'failed') return reject(deserializeError(message.error, 'open'));
+      if (message.type === 'migrating') return onUpgrade?.(message.progress);
       const p = pending.get(message.seq);
       if (!p) return;
       pending.delete(message.seq);
@@ -137,10 +144,12 @@ export async function openDbClient(options: {
   logger?: Logger;
   /** false: no read lane (a one-shot command of the CLI: no page waits for it, no thread to start). */
   readLane?: boolean;
+  /** Told as the writer upgrades the file (pending migrations), before this resolves. */
+  onUpgrade?: (progress: MigrationProgress) => void;
 }): Promise<DbClient> {
   const logger = options.logger ?? silentLogger;
   keepNativeSqliteLoaded();
-  const writer = startLane(options.file, 'writer', logger);
+  const writer = startLane(options.file, 'writer', logger, options.onUpgrade);
   let opened: { schemaVersion: number; reads: string[] };
   try {
     opened = await writer.ready;

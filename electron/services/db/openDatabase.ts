@@ -7,6 +7,7 @@ import { migrate } from './migrate.ts';
 import { fitWriterCache } from './writerCache.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
 import type { Migration } from './migrations/migration.ts';
+import type { MigrationProgress } from './migrationProgress.ts';
 
 export const DATABASE_FILE_NAME = 'campaign-desk.sqlite';
 
@@ -21,10 +22,14 @@ export const BUSY_TIMEOUT_MS = 30_000;
 
 /**
  * Opens (creating if needed) the app's SQLite file with its pragmas and brings the schema up to
- * date. WAL lets readers and the writer overlap; synchronous=NORMAL is durable across app crashes
+ * date (`onProgress`: told as each pending migration runs). WAL lets readers and the writer overlap; synchronous=NORMAL is durable across app crashes
  * (an OS crash may lose the last commits, never corrupt the file).
  */
-export function openDatabase(file: string, migrations: readonly Migration[] = allMigrations): Db {
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[] = allMigrations,
+  onProgress?: (progress: MigrationProgress) => void,
+): Db {
   let db: Db | undefined;
   try {
     db = new Database(file);
@@ -58,7 +63,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = al
     // The WAL file is cut back to 64 MB after a checkpoint (a big import or deletion grows it).
     // Checkpoints stay at SQLite's 4 MB: larger ones stall the queries behind them longer.
     db.pragma('journal_size_limit = 67108864');
-    migrate(db, migrations);
+    migrate(db, migrations, { file, ...(onProgress ? { onProgress } : {}) });
     // The charts' aggregates follow the outcome table of this version (installed again if not).
     ensureCallAggregates(db);
     return db;

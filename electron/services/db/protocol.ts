@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../../shared/ipc/result.ts';
+import type { MigrationProgress } from './migrationProgress.ts';
 
 /**
  * Messages between the back end and the database worker. A request names a query of the registry
@@ -31,6 +32,8 @@ export type DbWorkerMessage =
   /** `reads`: the names of the read-only queries and streams (define.ts `read`, `readStream`), which the read lane answers. */
   | { type: 'ready'; schemaVersion: number; reads: string[] }
   | { type: 'failed'; error: SerializedError }
+  /** The writer is upgrading the file (before `ready`): which migration, how far. */
+  | { type: 'migrating'; progress: MigrationProgress }
   | DbReply;
 
 /** A stream's open reply and each `$stream.next` reply. */

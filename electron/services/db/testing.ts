@@ -56,3 +56,39 @@ export const insertWorkspace = (db: DbClient, id = 'w1') =>
     isSandbox: false,
     secretStorage: 'keychain',
   });
+
+/**
+ * A data folder's database as an older build left it: schema 0220 (before the rank counts of 0245)
+ * with `calls` calls of one workspace, their aggregates folded. Opening it runs migration 0245 over
+ * every call, which takes long in proportion (~25 s at a million): what the start-up upgrade
+ * screen is for. Real SQLite, real migrations; the calls are made by SQL for speed.
+ */
+export async function seedPre0245File(file: string, calls: number): Promise<void> {
+  const [{ migrate }, { migrations }, { foldCallAggregates }] = await Promise.all([
+    import('./migrate.ts'),
+    import('./migrations/index.ts'),
+    import('./callAggregates.ts'),
+  ]);
+  const db = new Database(file);
+  try {
+    db.pragma('auto_vacuum = INCREMENTAL'); // as openDatabase makes files (else it VACUUMs first)
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = OFF');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations, 220);
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO calls (id, workspace_id, status, terminal, created_at, created_ms, raw, first_seen_at,
+           updated_at, agent_id, name, call_duration, call_cost, to_number, attempt_ms)
+         WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+         SELECT 'c' || i, 'w1', CASE i % 3 WHEN 0 THEN 'failed' ELSE 'completed' END, 1, 'n',
+           1700000000000 + i * 60000, '{}', 'n', 'n', 'a' || (i % 7), 'Name ' || (i % 997), i % 300,
+           (i % 50) / 10.0, '+9198' || (10000000 + i), 1700000000000 + i * 60000
+         FROM n`,
+      ).run(calls);
+      foldCallAggregates(db);
+    }).immediate();
+  } finally {
+    db.close();
+  }
+}

@@ -96,7 +96,9 @@ export function serveDatabase(port: MessagePort, data: DbWorkerData, registry: R
   if (!reader) lowerThisThreadPriority(WRITER_NICE);
   let db: Db;
   try {
-    db = reader ? openReader(data.file) : openDatabase(data.file);
+    db = reader
+      ? openReader(data.file)
+      : openDatabase(data.file, undefined, (progress) => post({ type: 'migrating', progress }));
   } catch (error) {
     post({ type: 'failed', error: serializeError(error) });
     return;

@@ -21,7 +21,28 @@ export const connectivitySchema = z.object({
   message: z.string().optional(),
 });
 
+/**
+ * Where the back end is in starting: `upgrading` while the local database is migrated (step `step`
+ * of `steps`, migration `version` named `name`, `fraction` 0–1 when that step can say, else null),
+ * then `ready`, or `failed` with the reason in words (the file and the step).
+ */
+export const startupSchema = z.discriminatedUnion('state', [
+  z.object({
+    state: z.literal('upgrading'),
+    step: z.number().int().min(1),
+    steps: z.number().int().min(1),
+    version: z.number().int().min(0),
+    name: z.string(),
+    fraction: z.number().min(0).max(1).nullable(),
+  }),
+  z.object({ state: z.literal('ready') }),
+  z.object({ state: z.literal('failed'), message: z.string() }),
+]);
+export type Startup = z.infer<typeof startupSchema>;
+
 export const appChannels = {
+  /** Answered even while the back end is still starting (the hosts' startDesk). */
+  'app:startup': channel(z.object({}).strict(), startupSchema),
   'app:info': channel(
     z.object({}).strict(),
     z.object({
@@ -35,4 +56,5 @@ export const appChannels = {
 
 export const appEvents = {
   'app:connectivity-changed': event(connectivitySchema),
+  'app:startup-changed': event(startupSchema),
 };
