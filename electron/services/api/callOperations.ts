@@ -1,4 +1,4 @@
-// Call operations of the calling service: call history (pages and records), one call's details
+// Call operations of the calling service: call history (normalised pages, or a page's text), one call's details
 // with its transcript, and an individual call (the builder's test call).
 import { callDetailsResponseSchema } from '../../../shared/service/callDetails.ts';
 import {
@@ -7,12 +7,7 @@ import {
   readCallRecords,
   recordKeyOf,
 } from '../../../shared/service/history.ts';
-import type {
-  CallRecord,
-  HistoryPageText,
-  HistoryQuery,
-  RejectedRecord,
-} from '../../../shared/service/history.ts';
+import type { HistoryPageText, HistoryQuery } from '../../../shared/service/history.ts';
 import {
   individualCallRequestSchema,
   individualCallResponseSchema,
@@ -65,33 +60,8 @@ export function callOperations(request: Transport) {
     },
 
     /**
-     * `GET /calling/history` as received (the wire records, transcript as sent) with `total` as a
-     * number or null: the history sync stores these (raw kept) and normalises them itself. Each
-     * record is checked on its own: the ones that fail come back in `rejected` (with the field and
-     * why), and the page's others are still usable.
-     */
-    async listCallHistoryRecords(
-      query: HistoryQuery,
-      opts: CallOptions = {},
-    ): Promise<{
-      records: CallRecord[];
-      rejected: RejectedRecord[];
-      count: number;
-      total: number | null;
-    }> {
-      const page = await historyPage(query, opts);
-      const { records, rejected } = readCallRecords(page.calls);
-      return {
-        records,
-        rejected,
-        count: page.count,
-        total: normalizeTotal(page.total),
-      };
-    },
-
-    /**
      * `GET /calling/history` with its records unread: the page's text (the history sync's DB worker
-     * reads and checks them as `listCallHistoryRecords` does), `total` as a number or null, and each
+     * reads and checks each record, `readCallRecords`), `total` as a number or null, and each
      * record's key (`recordKeyOf`) for the sync's count of distinct calls per window.
      */
     async listCallHistoryPage(query: HistoryQuery, opts: CallOptions = {}): Promise<HistoryPageText> {

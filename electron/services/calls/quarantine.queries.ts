@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { RejectedRecord } from '../../../shared/service/history.ts';
 import type { Db } from '../db/define.ts';
-import { prepared, query, read, writeTransaction } from '../db/define.ts';
+import { prepared, read, writeTransaction } from '../db/define.ts';
 
 /** Rows kept per workspace at most (the ones seen longest ago go first). */
 export const MAX_QUARANTINE_ROWS = 10_000;
@@ -100,7 +100,5 @@ function listQuarantine(
 }
 
 export const callQuarantineQueries = {
-  'calls.quarantine': query(quarantineRecords),
-  'calls.releaseQuarantined': query(releaseQuarantined),
   'calls.quarantineList': read(listQuarantine),
 };

@@ -25,12 +25,12 @@ beforeAll(async () => {
   sandbox = await startSyncSandbox();
   await sandbox.control('POST', '/seed-calls', { count: SEEDED });
   const api = createApiClient({ baseUrl: sandbox.baseUrl, apiKey: async () => sandbox.apiKey });
-  const page = await api.listCallHistoryRecords({
+  const page = await api.listCallHistory({
     start_date: new Date(Date.now() - 32 * 86_400_000).toISOString(),
     end_date: new Date(Date.now() + 86_400_000).toISOString(),
     limit: 100,
   });
-  ids = page.records.map((r) => r.id);
+  ids = page.calls.map((c) => c.id);
   expect(ids).toHaveLength(SEEDED);
   ({ desk } = await deskOnSandbox(sandbox, dirs.make()));
 }, 60_000);

@@ -1,35 +1,21 @@
 // One history page with the pass's retry policy: capped exponential backoff with jitter, the
 // service's Retry-After honoured, each attempt holding one of the pass's request slots
 // (adaptiveLimit.ts) while it is in flight. Errors become SyncFailures the CLI and UI can show.
-import type {
-  CallRecord,
-  HistoryPageText,
-  HistoryQuery,
-  RejectedRecord,
-} from '../../../shared/service/history.ts';
+import type { HistoryPageText, HistoryQuery } from '../../../shared/service/history.ts';
 import { isApiError } from '../api/apiError.ts';
 import type { AdaptiveLimit } from './adaptiveLimit.ts';
 import type { SyncPolicy } from './syncPolicy.ts';
 import { SyncFailure, syncCancelled } from './syncProgress.ts';
 import type { PassProgress } from './syncProgress.ts';
 
-export interface HistoryPageRecords {
-  records: CallRecord[];
-  /** Records of the page that failed their schema: quarantined, never stored as calls. */
-  rejected: RejectedRecord[];
-  count: number;
-  total: number | null;
-}
-
 /**
- * A page as fetched: its records read here (`listCallHistoryRecords`), or its text, which the DB
- * worker reads where it stores them (`listCallHistoryPage`, what the app and the CLI use).
+ * A page as fetched: its text, which the DB worker reads where it stores it (the API client's
+ * `listCallHistoryPage`).
  */
-export type FetchedPage = HistoryPageRecords | HistoryPageText;
+export type FetchedPage = HistoryPageText;
 
 /** Records on a page, valid or not (they all hold their place in the service's paging). */
-export const pageItems = (page: FetchedPage): number =>
-  'text' in page ? page.items : page.records.length + page.rejected.length;
+export const pageItems = (page: FetchedPage): number => page.items;
 
 /** The one call the engine makes (the API client's listCallHistoryPage, with no retries of its own). */
 export type FetchHistory = (query: HistoryQuery, opts: { signal: AbortSignal }) => Promise<FetchedPage>;

@@ -2,14 +2,11 @@
 // across windows), and a window's cursor is saved on the same chain, so it never runs ahead of
 // what is stored. Pages that wait while the worker writes are written together, in one transaction
 // (one message, one commit, one search-index insert), so a slow disk batches more instead of
-// falling behind. Refused records are quarantined on the chain too, in order with the calls.
-// Pages fetched as text (the app's and the CLI's) are read, checked and made into rows by the DB
-// worker (`calls.storePages`): the main thread only fetches (issue 28: the rows' structured clone
+// falling behind. Refused records are quarantined in the same transaction, in order with the calls.
+// Pages are fetched as text and read, checked and made into rows by the DB worker (`calls.storePages`): the main thread only fetches (issue 28: the rows' structured clone
 // to the worker cost more than the worker reading the page's text).
-import type { CallRecord, HistoryPageText, RejectedRecord } from '../../../shared/service/history.ts';
+import type { HistoryPageText } from '../../../shared/service/history.ts';
 import type { DbClient } from '../db/client.ts';
-import { callColumns, columnsBatch } from './callRow.ts';
-import type { CallColumns, CallColumnsBatch } from './callRow.ts';
 import type { PassProgress } from './syncProgress.ts';
 
 const MAX_QUEUED_PAGES = 16;
@@ -22,15 +19,11 @@ const MAX_QUEUED_PAGES = 16;
 export const MAX_BATCH_ROWS = 4_000;
 
 export interface PageStoreChain {
-  /** Columns made now; rows written after what is already on the chain. */
-  store(bulkListId: string | null, records: CallRecord[]): void;
   /**
    * A page's text, read, stored and its refused records quarantined by the DB worker
    * (`calls.storePages`), after what is already on the chain.
    */
   storeText(bulkListId: string | null, page: HistoryPageText): void;
-  /** Counted once per pass; stored on the chain (a valid arrival later in the pass releases it). */
-  quarantine(rejected: RejectedRecord[]): void;
   /** Runs `step` on the chain, after everything stored so far. */
   then(step: () => Promise<void>): void;
   /** MAX_QUEUED_PAGES pages wait for the DB worker: fetching waits (`drained`) before storing more. */
@@ -47,10 +40,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   const counters = progress.counters;
   let storing: Promise<void> = Promise.resolve();
   let queued = 0;
-  const waiting: Array<
-    | { bulkListId: string | null; rows: CallColumns[] }
-    | { bulkListId: string | null; text: string; items: number }
-  > = [];
+  const waiting: Array<{ bulkListId: string | null; text: string; items: number }> = [];
   let wakeFetcher: (() => void) | null = null;
 
   // A refused record is counted once per pass, however many windows carry it.
@@ -78,7 +68,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   async function writeTexts(bulkListId: string | null): Promise<void> {
     const pages: string[] = [];
     let items = 0;
-    for (let next = waiting[0]; next && 'text' in next && next.bulkListId === bulkListId; next = waiting[0]) {
+    for (let next = waiting[0]; next && next.bulkListId === bulkListId; next = waiting[0]) {
       if (items >= MAX_BATCH_ROWS) break;
       waiting.shift();
       queued--;
@@ -103,66 +93,16 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   async function writeWaiting(): Promise<void> {
     const first = waiting[0];
     if (!first) return; // an earlier link took these pages
-    if ('text' in first) return writeTexts(first.bulkListId);
-    // Sent as columns: an array of row objects costs the structured clone (and the worker) more.
-    let batch: CallColumnsBatch | null = null;
-    for (
-      let next = waiting[0];
-      next && 'rows' in next && next.bulkListId === first.bulkListId;
-      next = waiting[0]
-    ) {
-      if ((batch?.id.length ?? 0) >= MAX_BATCH_ROWS) break;
-      waiting.shift();
-      batch = columnsBatch(next.rows, batch ?? undefined);
-      queued--;
-    }
-    if (!batch) return;
-    wakeFetcher?.();
-    const r = await db.call('calls.upsert', {
-      workspaceId,
-      bulkListId: first.bulkListId,
-      rows: batch,
-      nowIso: new Date().toISOString(),
-    });
-    counters.inserted += r.inserted;
-    counters.updated += r.updated;
-    if (quarantineHeld) {
-      const released = await db.call('calls.releaseQuarantined', {
-        workspaceId,
-        callIds: batch.id,
-      });
-      quarantineHeld = released.total > 0;
-    }
-    progress.report();
+    return writeTexts(first.bulkListId);
   }
 
   return {
-    store(bulkListId, records) {
-      if (records.length === 0) return;
-      // Columns are made here, on the main thread, while the DB worker writes earlier pages.
-      waiting.push({ bulkListId, rows: records.map(callColumns) });
-      queued++;
-      then(writeWaiting);
-    },
     storeText(bulkListId, page) {
       if (page.items === 0) return;
       // Read by the worker: nothing of the page's records is made or copied on this thread.
       waiting.push({ bulkListId, text: page.text, items: page.items });
       queued++;
       then(writeWaiting);
-    },
-    quarantine(rejected) {
-      countSkipped(rejected.map((r) => r.callId ?? r.raw));
-      if (rejected.length === 0) return;
-      then(async () => {
-        await db.call('calls.quarantine', {
-          workspaceId,
-          records: rejected,
-          nowIso: new Date().toISOString(),
-        });
-        quarantineHeld = true;
-        progress.report();
-      });
     },
     then,
     full: () => queued >= MAX_QUEUED_PAGES,

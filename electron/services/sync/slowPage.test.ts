@@ -88,7 +88,7 @@ async function syncAgainst(service: FakeService) {
   const run = runHistorySync({
     db: t.db,
     workspaceId: 'w1',
-    fetchHistory: (q, o) => api.listCallHistoryRecords(q, o),
+    fetchHistory: (q, o) => api.listCallHistoryPage(q, o),
     signal: new AbortController().signal,
     sinceMs: Date.now() - 86_400_000,
     policy: fast,

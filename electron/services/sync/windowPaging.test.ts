@@ -1,17 +1,17 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import type { CallRecord } from '../../../shared/service/history.ts';
-import type { HistoryPageRecords } from './historyPageFetch.ts';
+import type { HistoryPageText } from '../../../shared/service/history.ts';
 import type { PageStoreChain } from './pageStoreChain.ts';
 import { defaultSyncPolicy } from './syncPolicy.ts';
 import { passProgress } from './syncProgress.ts';
 import { windowPager } from './windowPaging.ts';
 
-const page = (ids: string[], total: number): HistoryPageRecords => ({
-  records: ids.map((id) => ({ id }) as unknown as CallRecord),
-  rejected: [],
+const page = (ids: string[], total: number): HistoryPageText => ({
+  text: JSON.stringify({ calls: ids.map((id) => ({ id })) }),
   count: ids.length,
   total,
+  items: ids.length,
+  keys: ids,
 });
 
 describe('windowPager.storeWindow', () => {
@@ -19,9 +19,7 @@ describe('windowPager.storeWindow', () => {
     const events: string[] = [];
     const pages = [page(['a', 'b'], 5), page(['c', 'd'], 5), page(['e'], 5)];
     const chain: PageStoreChain = {
-      store: (_bulk, records) => void events.push(`store ${records[0]!.id}`),
-      storeText: () => undefined,
-      quarantine: () => undefined,
+      storeText: (_bulk, p) => void events.push(`store ${p.keys[0]!}`),
       then: () => undefined,
       full: () => false,
       drained: () => Promise.resolve(),

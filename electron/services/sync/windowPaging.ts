@@ -96,19 +96,11 @@ export function windowPager(
         // More than the total said (calls arrived): the next page is asked for before this one is stored.
         if (full) askPage(w, i + 1);
         counters.received += items;
-        if ('text' in page) for (const k of page.keys) seen.add(k);
-        else {
-          for (const r of page.records) seen.add(r.id);
-          for (const r of page.rejected) seen.add(r.callId ?? r.raw);
-        }
+        for (const k of page.keys) seen.add(k);
         if (page.total === null) totalKnown = false;
         else maxTotal = Math.max(maxTotal, page.total);
         await letOthersIn();
-        if ('text' in page) chain.storeText(w.bulkListId, page);
-        else {
-          chain.store(w.bulkListId, page.records);
-          chain.quarantine(page.rejected);
-        }
+        chain.storeText(w.bulkListId, page);
         if (!full) break;
       }
       if (!totalKnown || seen.size >= maxTotal) break;

@@ -1,5 +1,5 @@
 // History pages stored from their text (the sync's hot path, `calls.storePages`): the records are
-// read here, in the DB worker, exactly as the API client's `listCallHistoryRecords` reads them
+// read here, in the DB worker, as the API client reads a page's records (`listCallHistory`)
 // (`readCallRecords`: the hand-written check, the schema for a refused one, so a quarantined record
 // keeps its field and reason), made into rows (sync/callRow.ts) and written by `upsertCalls`; then,
 // as the sync's store chain did with records read on the main thread, the workspace's quarantined
