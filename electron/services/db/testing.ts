@@ -64,10 +64,11 @@ export const insertWorkspace = (db: DbClient, id = 'w1') =>
  * screen is for. Real SQLite, real migrations; the calls are made by SQL for speed.
  */
 export async function seedPre0245File(file: string, calls: number): Promise<void> {
-  const [{ migrate }, { migrations }, { foldCallAggregates }] = await Promise.all([
+  const [{ migrate }, { migrations }, { foldCallAggregates }, { writeTransaction }] = await Promise.all([
     import('./migrate.ts'),
     import('./migrations/index.ts'),
     import('./callAggregates.ts'),
+    import('./define.ts'),
   ]);
   const db = new Database(file);
   try {
@@ -76,7 +77,7 @@ export async function seedPre0245File(file: string, calls: number): Promise<void
     db.pragma('synchronous = OFF');
     db.pragma('foreign_keys = ON');
     migrate(db, migrations, 220);
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.prepare(
         `INSERT INTO calls (id, workspace_id, status, terminal, created_at, created_ms, raw, first_seen_at,
            updated_at, agent_id, name, call_duration, call_cost, to_number, attempt_ms)
@@ -87,7 +88,7 @@ export async function seedPre0245File(file: string, calls: number): Promise<void
          FROM n`,
       ).run(calls);
       foldCallAggregates(db);
-    }).immediate();
+    });
   } finally {
     db.close();
   }
