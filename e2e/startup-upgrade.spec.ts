@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { seedPre0245File } from '../electron/services/db/testing.ts';
 import { expect, HOST_READY, test } from './fixtures.ts';
 import { AppShell } from './pages/AppShell.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import type { ChildServer } from './support/childServer.ts';
 import { startChildServer } from './support/childServer.ts';
 
@@ -68,6 +69,7 @@ test('an upgrade of the local data at start-up shows its step and progress, then
       expect(now).toBeLessThanOrEqual(100);
       await expect(bar).toHaveAttribute('aria-valuetext', /^\d+%: Upgrading your local data \(step 1 of 1/);
       await expect(page.locator('html')).toHaveAttribute('data-app-state', 'upgrading');
+      await expectNoAxeViolations(page, 'the upgrade screen');
 
       // Then the app, as usual, on the upgraded file.
       const shell = new AppShell(page);
@@ -104,6 +106,7 @@ test('a failed upgrade names the file and the step, and leaves the file at its l
       await expect(message).toContainText('(0245 call rank counts): table call_agg_ranks already exists');
       await expect(message).not.toContainText(/\bat \S+\.ts:\d+/); // no stack
       await expect(page.locator('html')).toHaveAttribute('data-app-state', 'error');
+      await expectNoAxeViolations(page, 'the failed upgrade screen');
       await host.stop();
       expect(schemaOf(file)).toBe(220);
       const db = new Database(file, { readonly: true });

@@ -108,6 +108,7 @@ export function startDesk(options: DeskOptions): StartingDesk {
     },
     dataDir: options.dataDir,
     async close() {
+      // During an upgrade this waits for the step to commit (a killed one would roll back whole).
       bus.clear();
       const desk = await started.catch(() => null);
       await desk?.close();
