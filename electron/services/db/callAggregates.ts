@@ -25,7 +25,7 @@
 // since they were counted, and installs the delete trigger again when a migration dropped it.
 import { createHash } from 'node:crypto';
 import { outcomeSql } from '../../../shared/domain/callOutcome.ts';
-import { rankCountStatements, rankFoldSql } from './callRanks.ts';
+import { rankCountStatements, rankFoldSql, rankFoldStatements } from './callRanks.ts';
 import { reportMigrationFraction } from './migrationProgress.ts';
 import type { Db } from './define.ts';
 import { prepared, writeTransaction } from './define.ts';
@@ -128,10 +128,16 @@ function statementsOf(ranks: boolean) {
   WHERE seq IN (SELECT value FROM json_each(?))`,
     fold,
     // The fold's statements, prepared once per connection: `exec` compiled them all again for every page.
-    foldStatements: fold
-      .split(';')
-      .map((sql) => sql.trim())
-      .filter((sql) => sql !== ''),
+    // The rank counts as one statement per kind (rankFoldStatements): the same sums, so the
+    // definition (hashed from `fold`) is unchanged and no file is recounted for it.
+    foldStatements: [
+      ...foldSql('call_agg_log', false)
+        .split(';')
+        .map((sql) => sql.trim())
+        .filter((sql) => sql !== ''),
+      ...(ranks ? rankFoldStatements('call_agg_log') : []),
+      'DELETE FROM call_agg_log',
+    ],
     recount: `
   DELETE FROM call_agg_pairs; DELETE FROM call_agg_slots; DELETE FROM call_agg_values;
   DELETE FROM call_agg_numbers; DELETE FROM call_agg_log;${ranks ? ' DELETE FROM call_agg_ranks;' : ''}

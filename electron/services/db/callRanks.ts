@@ -74,6 +74,14 @@ export const rankFoldSql = (source: string): string =>
   upsert(`s AS MATERIALIZED (SELECT * FROM ${source})`, PARTS.map((p) => p.sql).join('\n      UNION ALL '));
 
 /**
+ * The same shares as `rankFoldSql`, one statement per kind, each reading a small `source` (the
+ * log of a page's calls) itself: the sync's fold. Sorting each kind's rows apart cost about half
+ * of copying the log and sorting all kinds' rows together (~4 against ~7–9 µs a call; issue 28).
+ */
+export const rankFoldStatements = (source: string): string[] =>
+  PARTS.map((p) => upsert(`s AS (SELECT * FROM ${source})`, p.sql).trim().replace(/;$/, ''));
+
+/**
  * Every stored call counted, one statement per kind, each reading only the columns it needs: an
  * index's entries (migrations 0210/0220 index each), not the calls' rows (3 GB at a million).
  */
