@@ -13,8 +13,8 @@
 //  2. loopback CPU: the profile off. The app's CPU seconds (this process, every thread: the HTTP
 //     client, schema checks, the DB worker's upserts and search index) per 100,000 calls during a
 //     sync, against a floor measured in the same run: SQLite's own copy of the same calls into a
-//     fresh file with the same indexes and search index, plus JSON.parse of the same pages.
-//     Goal: app ≤ 1.5 × floor.
+//     fresh file with the same indexes and search index (the writer's page cache; reading the
+//     synced file's rows is taken off), plus JSON.parse of the same pages. Goal: app ≤ 1.5 × floor.
 //  3. reads: full-text search over the stored calls (the Calls table's first page of 50 with
 //     snippets and total) for words and prefixes from the transcripts, p50/p95, alone and with a
 //     status filter (goal p95 ≤ 30 ms both); the Calls table's first page read every 50 ms while a
