@@ -126,7 +126,6 @@ function statementsOf(ranks: boolean) {
     logOld: `INSERT INTO call_agg_log (sign, ${cols}) SELECT -1, ${cols} FROM calls WHERE seq = ?`,
     logNew: `INSERT INTO call_agg_log (sign, ${cols}) SELECT 1, ${cols} FROM calls
   WHERE seq IN (SELECT value FROM json_each(?))`,
-    logNewRun: `INSERT INTO call_agg_log (sign, ${cols}) SELECT 1, ${cols} FROM calls WHERE seq BETWEEN ? AND ?`,
     fold,
     // The fold's statements, prepared once per connection: `exec` compiled them all again for every page.
     // The rank counts as one statement per kind (rankFoldStatements): the same sums, so the
@@ -168,24 +167,9 @@ export const logOldShare = (db: Db, seq: number): void => {
   prepared(db, statements(db).logOld).run(seq);
 };
 
-/**
- * `seqs` as one run of consecutive numbers, ascending (a batch of new calls: their seqs are given
- * in order), else null. A run is read as a range: ~1 µs a call against ~3.5 for looking up each
- * of a JSON list (issue 28).
- */
-export function consecutiveRun(seqs: readonly number[]): { first: number; last: number } | null {
-  const first = seqs[0];
-  if (first === undefined) return null;
-  for (let i = 1; i < seqs.length; i++) if (seqs[i] !== first + i) return null;
-  return { first, last: first + seqs.length - 1 };
-}
-
 /** Logs the shares of stored calls `seqs` as they are now (after they were inserted or changed). */
 export const logNewShares = (db: Db, seqs: readonly number[]): void => {
-  if (seqs.length === 0) return;
-  const run = consecutiveRun(seqs);
-  if (run) prepared(db, statements(db).logNewRun).run(run.first, run.last);
-  else prepared(db, statements(db).logNew).run(JSON.stringify(seqs));
+  if (seqs.length > 0) prepared(db, statements(db).logNew).run(JSON.stringify(seqs));
 };
 
 // How a call's columns become keys: NULL cannot be part of a key that upserts find (NULLs are

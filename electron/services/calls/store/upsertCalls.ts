@@ -2,7 +2,7 @@
 // the charts' aggregates fed in the same transaction.
 import { columnsBatch, rowAt } from '../../sync/callRow.ts';
 import type { CallColumns, CallColumnsBatch } from '../../sync/callRow.ts';
-import { consecutiveRun, foldCallAggregates, logNewShares, logOldShare } from '../../db/callAggregates.ts';
+import { foldCallAggregates, logNewShares, logOldShare } from '../../db/callAggregates.ts';
 import type { Db } from '../../db/define.ts';
 import { prepared, writeTransaction } from '../../db/define.ts';
 import { callValues, INSERT_CALL_SQL, storedCallRow, UPDATE_CALL_SQL } from './callsTable.ts';
@@ -64,12 +64,6 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     `INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
      SELECT seq, transcript_text, name, number_text FROM calls WHERE seq IN (SELECT value FROM json_each(?))`,
   );
-  // A batch of new calls only (the sync's usual page): their seqs are one run, read as a range.
-  const indexRun = prepared(
-    db,
-    `INSERT INTO calls_fts (rowid, transcript_text, name, number_text)
-     SELECT seq, transcript_text, name, number_text FROM calls WHERE seq BETWEEN ? AND ?`,
-  );
   const relink = prepared(
     db,
     `UPDATE calls SET workspace_id = ?, bulk_list_id = coalesce(?, bulk_list_id), updated_at = ? WHERE id = ?`,
@@ -127,9 +121,7 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
       if (url) recorded.push([seq, url, rows.recordingExpiresMs[i] ?? null]);
     }
     if (recorded.length > 0) recordings.run(a.workspaceId, JSON.stringify(recorded));
-    const run = consecutiveRun(written);
-    if (run) indexRun.run(run.first, run.last);
-    else if (written.length > 0) index.run(JSON.stringify(written));
+    if (written.length > 0) index.run(JSON.stringify(written));
     // The charts' aggregates take the page's changes in the same transaction (callAggregates.ts).
     logNewShares(db, written.concat(relinked));
     foldCallAggregates(db);
