@@ -73,12 +73,9 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
     db,
     `UPDATE OR IGNORE call_reviews SET workspace_id = ? WHERE workspace_id = ? AND call_id = ?`,
   );
-  // The batch's recordings in one statement: row by row, each insert paid its own foreign-key
-  // check set-up and statement (~8 µs a row against ~4; issue 28).
-  const recordings = prepared(
+  const recording = prepared(
     db,
-    `INSERT INTO recordings (seq, workspace_id, state, url, expires_ms)
-     SELECT value ->> 0, ?, 'pending', value ->> 1, value ->> 2 FROM json_each(?) WHERE true
+    `INSERT INTO recordings (seq, workspace_id, state, url, expires_ms) VALUES (?, ?, 'pending', ?, ?)
      ON CONFLICT (seq) DO UPDATE SET url = excluded.url, expires_ms = excluded.expires_ms
        WHERE recordings.state = 'pending'`,
   );
@@ -86,7 +83,6 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
   writeTransaction(db, () => {
     const written: number[] = [];
     const relinked: number[] = [];
-    const recorded: Array<[number, string, number | null]> = [];
     const rows = Array.isArray(a.rows) ? columnsBatch(a.rows) : a.rows;
     for (const i of lastPerId(rows.id)) {
       const id = rows.id[i]!;
@@ -118,9 +114,8 @@ export function upsertCalls(db: Db, a: UpsertArgs): UpsertResult {
         moveReview.run(a.workspaceId, before.workspace_id, id); // QA marks follow the call
       }
       const url = rows.recordingUrl[i];
-      if (url) recorded.push([seq, url, rows.recordingExpiresMs[i] ?? null]);
+      if (url) recording.run(seq, a.workspaceId, url, rows.recordingExpiresMs[i]);
     }
-    if (recorded.length > 0) recordings.run(a.workspaceId, JSON.stringify(recorded));
     if (written.length > 0) index.run(JSON.stringify(written));
     // The charts' aggregates take the page's changes in the same transaction (callAggregates.ts).
     logNewShares(db, written.concat(relinked));
