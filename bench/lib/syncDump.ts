@@ -23,6 +23,7 @@ const TABLES: ReadonlyArray<readonly [string, string]> = [
   ['call_agg_slots', `SELECT * FROM call_agg_slots ORDER BY 1, 2, 3`],
   ['call_agg_values', `SELECT * FROM call_agg_values ORDER BY 1, 2, 3, 4`],
   ['call_agg_numbers', `SELECT * FROM call_agg_numbers ORDER BY 1, 2, 3, 4`],
+  ['call_agg_ranks', `SELECT * FROM call_agg_ranks ORDER BY 1, 2, 3, 4`],
   ['call_agg_log', `SELECT * FROM call_agg_log`],
 ];
 
