@@ -59,10 +59,40 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   // (set from the sync state at the start of the pass, and by the first refusal).
   let quarantineHeld = false;
 
-  const then = (step: () => Promise<void>) => {
+  // Pages pushed so far and written so far (`waiting` holds the ones in between, in push order).
+  let pushed = 0;
+  let written = 0;
+  // The chain's last link, when it writes pages: a page pushed now is written by it (no link of
+  // its own). `upTo`: once another step follows, the link writes the pages before that step only.
+  let tail: { upTo: number } | null = null;
+
+  const append = (step: () => Promise<void>) => {
     storing = storing.then(step);
     // Surface a store failure at the next await of `storing`, never as an unhandled rejection.
     storing.catch(() => undefined);
+  };
+  const then = (step: () => Promise<void>) => {
+    if (tail) tail.upTo = pushed;
+    tail = null;
+    append(step);
+  };
+  /**
+   * A page waits for the worker. One write link per run of pages between two other steps, not one
+   * per page: each link wrote every page waiting (up to MAX_BATCH_ROWS), so links piled up behind
+   * the writes and a window's saved cursor, a step behind them, lagged further the longer the pass
+   * (400,000 calls behind at half a million, all read again after a kill).
+   */
+  const pushPage = () => {
+    queued++;
+    pushed++;
+    if (tail) return;
+    const link = { upTo: Infinity };
+    tail = link;
+    append(async () => {
+      // While this link is the last, pages arriving during a batch go in the next one.
+      while (written < link.upTo && waiting.length > 0) await writeWaiting(link.upTo - written);
+      if (tail === link) tail = null;
+    });
   };
 
   /** A refused record is counted once per pass, however many windows carry it. */
@@ -75,13 +105,14 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   }
 
   /** Waiting pages' text (same campaign, up to MAX_BATCH_ROWS records) read and written by the worker. */
-  async function writeTexts(bulkListId: string | null): Promise<void> {
+  async function writeTexts(bulkListId: string | null, maxPages: number): Promise<void> {
     const pages: string[] = [];
     let items = 0;
     for (let next = waiting[0]; next && 'text' in next && next.bulkListId === bulkListId; next = waiting[0]) {
-      if (items >= MAX_BATCH_ROWS) break;
+      if (items >= MAX_BATCH_ROWS || pages.length >= maxPages) break;
       waiting.shift();
       queued--;
+      written++;
       pages.push(next.text);
       items += next.items;
     }
@@ -100,21 +131,23 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     progress.report();
   }
 
-  async function writeWaiting(): Promise<void> {
+  /** Writes waiting pages from the first (up to `maxPages`, one kind and campaign) in one batch. */
+  async function writeWaiting(maxPages: number): Promise<void> {
     const first = waiting[0];
-    if (!first) return; // an earlier link took these pages
-    if ('text' in first) return writeTexts(first.bulkListId);
+    if (!first) return;
+    if ('text' in first) return writeTexts(first.bulkListId, maxPages);
     // Sent as columns: an array of row objects costs the structured clone (and the worker) more.
     let batch: CallColumnsBatch | null = null;
     for (
-      let next = waiting[0];
+      let next = waiting[0], taken = 0;
       next && 'rows' in next && next.bulkListId === first.bulkListId;
-      next = waiting[0]
+      next = waiting[0], taken++
     ) {
-      if ((batch?.id.length ?? 0) >= MAX_BATCH_ROWS) break;
+      if ((batch?.id.length ?? 0) >= MAX_BATCH_ROWS || taken >= maxPages) break;
       waiting.shift();
       batch = columnsBatch(next.rows, batch ?? undefined);
       queued--;
+      written++;
     }
     if (!batch) return;
     wakeFetcher?.();
@@ -141,15 +174,13 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
       if (records.length === 0) return;
       // Columns are made here, on the main thread, while the DB worker writes earlier pages.
       waiting.push({ bulkListId, rows: records.map(callColumns) });
-      queued++;
-      then(writeWaiting);
+      pushPage();
     },
     storeText(bulkListId, page) {
       if (page.items === 0) return;
       // Read by the worker: nothing of the page's records is made or copied on this thread.
       waiting.push({ bulkListId, text: page.text, items: page.items });
-      queued++;
-      then(writeWaiting);
+      pushPage();
     },
     quarantine(rejected) {
       countSkipped(rejected.map((r) => r.callId ?? r.raw));
