@@ -20,6 +20,15 @@ const MAX_QUEUED_PAGES = 16;
  * behind it; 4,000 ~40 ms. Write time per call was the same within noise.
  */
 export const MAX_BATCH_ROWS = 4_000;
+/**
+ * Records of pages sent as text written in one transaction at most: their message is the pages'
+ * strings (a copy, not a clone of rows). Pages join a batch only while they wait for the worker,
+ * so batches grow where the writer is slow: on a big file (issue 28: a b-tree keyed at random
+ * dirties a page per insert once it has more leaves than a commit has rows; on a million-call
+ * file 16,000-call commits wrote 3.1 WAL pages a call against 5.5 at 4,000, 26 against 45 KB,
+ * and the checkpoint copied 93 against 230–260 µs a call; bench/syncStoreMargin.ts).
+ */
+export const MAX_TEXT_BATCH_ROWS = 16_000;
 
 export interface PageStoreChain {
   /** Columns made now; rows written after what is already on the chain. */
@@ -78,7 +87,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   };
   /**
    * A page waits for the worker. One write link per run of pages between two other steps, not one
-   * per page: each link wrote every page waiting (up to MAX_BATCH_ROWS), so links piled up behind
+   * per page: each link wrote every page waiting (up to a batch), so links piled up behind
    * the writes and a window's saved cursor, a step behind them, lagged further the longer the pass
    * (400,000 calls behind at half a million, all read again after a kill).
    */
@@ -89,8 +98,10 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     const link = { upTo: Infinity };
     tail = link;
     append(async () => {
-      // While this link is the last, pages arriving during a batch go in the next one.
-      while (written < link.upTo && waiting.length > 0) await writeWaiting(link.upTo - written);
+      // While this link is the last, pages arriving during a batch go in the next one. A batch
+      // takes every page waiting (across windows: one commit), so a step after this link may find
+      // pages pushed after it written already: a cursor lags at most one batch.
+      while (written < link.upTo && waiting.length > 0) await writeWaiting();
       if (tail === link) tail = null;
     });
   };
@@ -104,12 +115,12 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     }
   }
 
-  /** Waiting pages' text (same campaign, up to MAX_BATCH_ROWS records) read and written by the worker. */
-  async function writeTexts(bulkListId: string | null, maxPages: number): Promise<void> {
+  /** Waiting pages' text (same campaign, up to MAX_TEXT_BATCH_ROWS records) read and written by the worker. */
+  async function writeTexts(bulkListId: string | null): Promise<void> {
     const pages: string[] = [];
     let items = 0;
     for (let next = waiting[0]; next && 'text' in next && next.bulkListId === bulkListId; next = waiting[0]) {
-      if (items >= MAX_BATCH_ROWS || pages.length >= maxPages) break;
+      if (items >= MAX_TEXT_BATCH_ROWS) break;
       waiting.shift();
       queued--;
       written++;
@@ -131,19 +142,19 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     progress.report();
   }
 
-  /** Writes waiting pages from the first (up to `maxPages`, one kind and campaign) in one batch. */
-  async function writeWaiting(maxPages: number): Promise<void> {
+  /** Writes waiting pages from the first (one kind and campaign, up to a batch) in one transaction. */
+  async function writeWaiting(): Promise<void> {
     const first = waiting[0];
     if (!first) return;
-    if ('text' in first) return writeTexts(first.bulkListId, maxPages);
+    if ('text' in first) return writeTexts(first.bulkListId);
     // Sent as columns: an array of row objects costs the structured clone (and the worker) more.
     let batch: CallColumnsBatch | null = null;
     for (
-      let next = waiting[0], taken = 0;
+      let next = waiting[0];
       next && 'rows' in next && next.bulkListId === first.bulkListId;
-      next = waiting[0], taken++
+      next = waiting[0]
     ) {
-      if ((batch?.id.length ?? 0) >= MAX_BATCH_ROWS || taken >= maxPages) break;
+      if ((batch?.id.length ?? 0) >= MAX_BATCH_ROWS) break;
       waiting.shift();
       batch = columnsBatch(next.rows, batch ?? undefined);
       queued--;
