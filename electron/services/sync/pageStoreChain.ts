@@ -25,8 +25,8 @@ export const MAX_BATCH_ROWS = 4_000;
  * strings (a copy, not a clone of rows). Pages join a batch only while they wait for the worker,
  * so batches grow where the writer is slow: on a big file (issue 28: a b-tree keyed at random
  * dirties a page per insert once it has more leaves than a commit has rows; on a million-call
- * file 16,000-call commits wrote 3.1 WAL pages a call against 5.5 at 4,000, 26 against 45 KB,
- * and the checkpoint copied 93 against 230–260 µs a call; bench/syncStoreMargin.ts).
+ * file 16,000-call commits wrote 3.1 WAL pages a call against 5.5 at 4,000, 26 against 45 KB;
+ * the writer's and checkpoint's CPU 190–195 against 209–223 µs a call; bench/syncStoreMargin.ts).
  */
 export const MAX_TEXT_BATCH_ROWS = 16_000;
 
