@@ -65,8 +65,8 @@ export async function rawPaging(
 
 /**
  * The floor's SQLite part: the synced calls copied into a fresh file made by the app's migrations
- * (same table, same indexes, same search index), in transactions of the app's write batch
- * (`MAX_BATCH_ROWS`), with the page cache the app's writer has for a file of that size
+ * (same table, same indexes, same search index), in transactions of the app's largest write
+ * batch (`MAX_BATCH_ROWS`, 16,000: the floor is never charged commits the app can save), with the page cache the app's writer has for a file of that size
  * (writerCache.ts; SQLite's 16 MB default spilled a batch's pages). Reading the rows from the
  * synced file is no part of storing them (the app has them from the page): that read, timed
  * alone on the same connection, is taken off.

@@ -18,6 +18,7 @@ import { workerEntryUrl } from '../workerEntry.ts';
 import { setWalTruncateHandOff } from './walTruncate.ts';
 import { lowerThisThreadPriority } from './threadPriority.ts';
 import { fitWriterCache } from './writerCache.ts';
+import { capWal } from './walCap.ts';
 
 /** The writer's nice value above the app's (threadPriority.ts): reads and the UI go first. */
 const WRITER_NICE = 5;
@@ -105,6 +106,7 @@ export function serveDatabase(port: MessagePort, data: DbWorkerData, registry: R
   }
   const streams = new Map<number, Iterator<unknown[], void, undefined>>();
   const checkpointer = reader || data.file === ':memory:' ? null : startCheckpointer(db, data.file);
+  const walFile = `${data.file}-wal`;
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
   let changes = totalChanges.get() as number;
   let cacheFittedAt = performance.now();
@@ -168,6 +170,8 @@ export function serveDatabase(port: MessagePort, data: DbWorkerData, registry: R
     if (!reader) {
       const now = totalChanges.get() as number;
       if (now !== changes) {
+        // Past the WAL's cap (walCap.ts) the writer copies it itself; else the checkpointer does.
+        if (checkpointer) capWal(db, walFile);
         checkpointer?.wake();
         // A growing file gets a bigger cache as it grows (a sync of a million calls into a new file).
         if (t0 - cacheFittedAt >= CACHE_FIT_GAP_MS) {

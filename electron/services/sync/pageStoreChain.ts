@@ -11,12 +11,14 @@ import type { PassProgress } from './syncProgress.ts';
 
 const MAX_QUEUED_PAGES = 16;
 /**
- * Rows written in one transaction at most (pages waiting for the worker are joined up to this).
- * Its message is copied on the main thread while nothing else runs there: 16,000 rows (as row
- * objects, before they crossed as columns) took ~150 ms, and a Calls page read's answer waited
- * behind it; 4,000 ~40 ms. Write time per call was the same within noise.
+ * Records written in one transaction at most: the message is the pages' strings (a copy, not a
+ * clone of rows). Pages join a batch only while they wait for the worker, so batches grow where
+ * the writer is slow: on a big file (issue 28: a b-tree keyed at random dirties a page per insert
+ * once it has more leaves than a commit has rows; on a million-call file 16,000-call commits wrote
+ * 3.1 WAL pages a call against 5.5 at 4,000, 26 against 45 KB; the writer's and checkpoint's CPU
+ * 190–195 against 209–223 µs a call; bench/syncStoreMargin.ts).
  */
-export const MAX_BATCH_ROWS = 4_000;
+export const MAX_BATCH_ROWS = 16_000;
 
 export interface PageStoreChain {
   /**
@@ -49,10 +51,42 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
   // (set from the sync state at the start of the pass, and by the first refusal).
   let quarantineHeld = false;
 
-  const then = (step: () => Promise<void>) => {
+  // Pages pushed so far and written so far (`waiting` holds the ones in between, in push order).
+  let pushed = 0;
+  let written = 0;
+  // The chain's last link, when it writes pages: a page pushed now is written by it (no link of
+  // its own). `upTo`: once another step follows, the link writes the pages before that step only.
+  let tail: { upTo: number } | null = null;
+
+  const append = (step: () => Promise<void>) => {
     storing = storing.then(step);
     // Surface a store failure at the next await of `storing`, never as an unhandled rejection.
     storing.catch(() => undefined);
+  };
+  const then = (step: () => Promise<void>) => {
+    if (tail) tail.upTo = pushed;
+    tail = null;
+    append(step);
+  };
+  /**
+   * A page waits for the worker. One write link per run of pages between two other steps, not one
+   * per page: each link wrote every page waiting (up to a batch), so links piled up behind
+   * the writes and a window's saved cursor, a step behind them, lagged further the longer the pass
+   * (400,000 calls behind at half a million, all read again after a kill).
+   */
+  const pushPage = () => {
+    queued++;
+    pushed++;
+    if (tail) return;
+    const link = { upTo: Infinity };
+    tail = link;
+    append(async () => {
+      // While this link is the last, pages arriving during a batch go in the next one. A batch
+      // takes every page waiting (across windows: one commit), so a step after this link may find
+      // pages pushed after it written already: a cursor lags at most one batch.
+      while (written < link.upTo && waiting.length > 0) await writeWaiting();
+      if (tail === link) tail = null;
+    });
   };
 
   /** A refused record is counted once per pass, however many windows carry it. */
@@ -72,6 +106,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
       if (items >= MAX_BATCH_ROWS) break;
       waiting.shift();
       queued--;
+      written++;
       pages.push(next.text);
       items += next.items;
     }
@@ -90,6 +125,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     progress.report();
   }
 
+  /** Writes waiting pages from the first (one kind and campaign, up to a batch) in one transaction. */
   async function writeWaiting(): Promise<void> {
     const first = waiting[0];
     if (!first) return; // an earlier link took these pages
@@ -101,8 +137,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
       if (page.items === 0) return;
       // Read by the worker: nothing of the page's records is made or copied on this thread.
       waiting.push({ bulkListId, text: page.text, items: page.items });
-      queued++;
-      then(writeWaiting);
+      pushPage();
     },
     then,
     full: () => queued >= MAX_QUEUED_PAGES,
