@@ -62,12 +62,12 @@ test('an upgrade of the local data at start-up shows its step and progress, then
       await expect(bar).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'Upgrading your local data' })).toBeVisible();
       await expect(page.getByTestId('upgrade-screen').getByRole('status')).toHaveText(
-        'Upgrading your local data (step 1 of 1: call rank counts) …',
+        'Step 1 of 1: call rank counts …',
       );
       const now = Number(await bar.getAttribute('aria-valuenow'));
       expect(now).toBeGreaterThanOrEqual(0);
       expect(now).toBeLessThanOrEqual(100);
-      await expect(bar).toHaveAttribute('aria-valuetext', /^\d+%: Upgrading your local data \(step 1 of 1/);
+      await expect(bar).toHaveAttribute('aria-valuetext', /^\d+%: Step 1 of 1: call rank counts$/);
       await expect(page.locator('html')).toHaveAttribute('data-app-state', 'upgrading');
       await expectNoAxeViolations(page, 'the upgrade screen');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upgradeLine, upgradePercent, upgradeStepText } from './upgradeText.ts';
+import { upgradeLine, upgradePercent, upgradeStepShort, upgradeStepText } from './upgradeText.ts';
 
 describe('upgrade text', () => {
   const step = { step: 2, steps: 4, name: 'call rank counts', fraction: null };
@@ -9,6 +9,9 @@ describe('upgrade text', () => {
     expect(upgradeLine({ ...step, fraction: 0.375 })).toBe(
       'Upgrading your local data (step 2 of 4: call rank counts) 38% …',
     );
+  });
+  it('gives the screen the step alone (its heading already says it upgrades)', () => {
+    expect(upgradeStepShort(step)).toBe('Step 2 of 4: call rank counts');
   });
   it('counts the steps before and this step share in the whole', () => {
     expect(upgradePercent(step)).toBe(25);

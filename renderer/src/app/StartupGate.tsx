@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import type { Startup } from '../../../shared/ipc/channels/app.ts';
-import { upgradePercent, upgradeStepText } from '../../../shared/domain/upgradeText.ts';
+import { upgradePercent, upgradeStepShort } from '../../../shared/domain/upgradeText.ts';
 import { useConnection } from '../desk/connectionStore.ts';
 import { desk } from '../desk/desk.ts';
 import { FullPageMessage } from './FullPageMessage.tsx';
@@ -58,7 +58,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
         Starting…
       </div>
     );
-  const text = upgradeStepText(startup);
+  const text = upgradeStepShort(startup);
   const percent = upgradePercent(startup);
   return (
     <main className="full-page">
