@@ -1,18 +1,13 @@
+import type { Startup } from '../../../shared/ipc/channels/app.ts';
 import type { Db } from './define.ts';
 
 /**
- * Where a migration in progress is: the step (`step` of `steps` pending ones), which migration, and
- * how far it is (0–1) when it can say so (most cannot: `null`). Sent to the hosts while the
- * database is upgraded at start-up (migrate.ts), so the operator sees what takes the time.
+ * Where a migration in progress is: the step (`step` of `steps` pending ones), which migration (its
+ * name in words, e.g. "call rank counts"), and how far it is (0–1) when it can say so (most cannot:
+ * `null`). Sent to the hosts while the database is upgraded at start-up (migrate.ts) as the
+ * `upgrading` state of `app:startup`, so the operator sees what takes the time.
  */
-export interface MigrationProgress {
-  step: number;
-  steps: number;
-  version: number;
-  /** In words, e.g. "call rank counts". */
-  name: string;
-  fraction: number | null;
-}
+export type MigrationProgress = Omit<Extract<Startup, { state: 'upgrading' }>, 'state'>;
 
 const sinks = new WeakMap<Db, (fraction: number) => void>();
 

@@ -8,17 +8,8 @@ import type { SyncPolicy } from './syncPolicy.ts';
 import { SyncFailure, syncCancelled } from './syncProgress.ts';
 import type { PassProgress } from './syncProgress.ts';
 
-/**
- * A page as fetched: its text, which the DB worker reads where it stores it (the API client's
- * `listCallHistoryPage`).
- */
-export type FetchedPage = HistoryPageText;
-
-/** Records on a page, valid or not (they all hold their place in the service's paging). */
-export const pageItems = (page: FetchedPage): number => page.items;
-
 /** The one call the engine makes (the API client's listCallHistoryPage, with no retries of its own). */
-export type FetchHistory = (query: HistoryQuery, opts: { signal: AbortSignal }) => Promise<FetchedPage>;
+export type FetchHistory = (query: HistoryQuery, opts: { signal: AbortSignal }) => Promise<HistoryPageText>;
 
 export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -50,10 +41,10 @@ export interface PageFetchDeps {
   random: () => number;
 }
 
-export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<FetchedPage> {
+export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<HistoryPageText> {
   const { policy, progress, limiter, signal, now } = d;
   const counters = progress.counters;
-  return async function fetchPage(q: HistoryQuery): Promise<FetchedPage> {
+  return async function fetchPage(q: HistoryQuery): Promise<HistoryPageText> {
     for (let attempt = 1; ; attempt++) {
       d.checkAbort();
       try {
@@ -63,7 +54,7 @@ export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<Fetc
         throw syncCancelled();
       }
       const started = now();
-      let page: FetchedPage;
+      let page: HistoryPageText;
       try {
         page = await d.fetchHistory(q, { signal });
       } catch (error) {
@@ -92,7 +83,7 @@ export function pageFetcher(d: PageFetchDeps): (q: HistoryQuery) => Promise<Fetc
         continue;
       }
       limiter.release();
-      limiter.answered(now() - started, pageItems(page) >= (q.limit ?? 0));
+      limiter.answered(now() - started, page.items >= (q.limit ?? 0));
       counters.pages++;
       if (progress.message !== null) {
         progress.message = null;

@@ -30,7 +30,7 @@ import { windowQueue } from './windowQueue.ts';
 import type { WindowQueue } from './windowQueue.ts';
 
 // The engine's public face stays here (the CLI, the poller, the bench and the tests import it).
-export type { FetchedPage, FetchHistory } from './historyPageFetch.ts';
+export type { FetchHistory } from './historyPageFetch.ts';
 export { defaultSyncPolicy } from './syncPolicy.ts';
 export type { SyncPolicy } from './syncPolicy.ts';
 export { SyncFailure } from './syncProgress.ts';

@@ -41,7 +41,6 @@ export interface PageStoreChain {
 export function pageStoreChain(db: DbClient, workspaceId: string, progress: PassProgress): PageStoreChain {
   const counters = progress.counters;
   let storing: Promise<void> = Promise.resolve();
-  let queued = 0;
   const waiting: Array<{ bulkListId: string | null; text: string; items: number }> = [];
   let wakeFetcher: (() => void) | null = null;
 
@@ -75,7 +74,6 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
    * (400,000 calls behind at half a million, all read again after a kill).
    */
   const pushPage = () => {
-    queued++;
     pushed++;
     if (tail) return;
     const link = { upTo: Infinity };
@@ -98,14 +96,18 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     }
   }
 
-  /** Waiting pages' text (same campaign, up to MAX_BATCH_ROWS records) read and written by the worker. */
-  async function writeTexts(bulkListId: string | null): Promise<void> {
+  /**
+   * Waiting pages from the first (same campaign, up to MAX_BATCH_ROWS records), read and written by
+   * the worker in one transaction.
+   */
+  async function writeWaiting(): Promise<void> {
+    const bulkListId = waiting[0]?.bulkListId;
+    if (bulkListId === undefined) return;
     const pages: string[] = [];
     let items = 0;
     for (let next = waiting[0]; next && next.bulkListId === bulkListId; next = waiting[0]) {
       if (items >= MAX_BATCH_ROWS) break;
       waiting.shift();
-      queued--;
       written++;
       pages.push(next.text);
       items += next.items;
@@ -125,13 +127,6 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
     progress.report();
   }
 
-  /** Writes waiting pages from the first (one kind and campaign, up to a batch) in one transaction. */
-  async function writeWaiting(): Promise<void> {
-    const first = waiting[0];
-    if (!first) return; // an earlier link took these pages
-    return writeTexts(first.bulkListId);
-  }
-
   return {
     storeText(bulkListId, page) {
       if (page.items === 0) return;
@@ -140,7 +135,7 @@ export function pageStoreChain(db: DbClient, workspaceId: string, progress: Pass
       pushPage();
     },
     then,
-    full: () => queued >= MAX_QUEUED_PAGES,
+    full: () => waiting.length >= MAX_QUEUED_PAGES,
     drained: () => Promise.race([new Promise<void>((wake) => (wakeFetcher = wake)), storing]),
     settled: () => storing,
     holdQuarantine(held) {

@@ -2,9 +2,7 @@
 // offset i × pageSize, several at once), stored in order whatever order they arrive in. Newest
 // first, so offset paging shifts when calls arrive during a pass: a window whose distinct ids fall
 // short of its total is paged again.
-import type { HistoryQuery } from '../../../shared/service/history.ts';
-import { pageItems } from './historyPageFetch.ts';
-import type { FetchedPage } from './historyPageFetch.ts';
+import type { HistoryPageText, HistoryQuery } from '../../../shared/service/history.ts';
 import type { PageStoreChain } from './pageStoreChain.ts';
 import type { SyncPolicy } from './syncPolicy.ts';
 import type { PassProgress } from './syncProgress.ts';
@@ -14,7 +12,7 @@ export interface HistoryWindow {
   startMs: number;
   endMs: number;
   bulkListId: string | null;
-  pages: Array<Promise<FetchedPage>>;
+  pages: Array<Promise<HistoryPageText>>;
 }
 
 export interface WindowPager {
@@ -39,7 +37,7 @@ const letOthersIn = () => new Promise<void>((resolve) => setImmediate(() => setI
 
 export function windowPager(
   policy: SyncPolicy,
-  fetchPage: (q: HistoryQuery) => Promise<FetchedPage>,
+  fetchPage: (q: HistoryQuery) => Promise<HistoryPageText>,
   chain: PageStoreChain,
   progress: PassProgress,
 ): WindowPager {
@@ -91,7 +89,7 @@ export function windowPager(
         askPage(w, i);
         const page = await w.pages[i]!;
         // Refused records hold their place in the service's paging like the others.
-        const items = pageItems(page);
+        const items = page.items;
         const full = items >= policy.pageSize;
         // More than the total said (calls arrived): the next page is asked for before this one is stored.
         if (full) askPage(w, i + 1);

@@ -1,7 +1,6 @@
 // Which windows a pass reads: a time range in adaptive windows (sized by the totals of the ones
 // before), or fixed windows (the revisit of calls left open). Each window is handed to the store
 // loop through a WindowQueue as soon as its first page has answered.
-import { pageItems } from './historyPageFetch.ts';
 import type { HistoryWindow, WindowPager } from './windowPaging.ts';
 import type { WindowQueue } from './windowQueue.ts';
 import type { SyncPolicy } from './syncPolicy.ts';
@@ -66,7 +65,7 @@ export function windowPlanner(
       planned++;
       const span = end - cursor;
       cursor = end;
-      const calls = first.total ?? pageItems(first);
+      const calls = first.total ?? first.items;
       // At most 4× the window before: a sparse start (the first day of a range holding a handful of
       // calls) otherwise sized the next window at the 14-day maximum, which was halved three times,
       // each a full page asked alone while nothing else was in flight.
